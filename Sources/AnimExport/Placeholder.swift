@@ -1,0 +1,1 @@
+// AnimExport module (placeholder until its first real file lands)

@@ -1,0 +1,1 @@
+// Motion module (placeholder until its first real file lands)

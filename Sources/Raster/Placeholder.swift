@@ -1,0 +1,1 @@
+// Raster module (placeholder until its first real file lands)

@@ -1,0 +1,1 @@
+// Scenes module (placeholder until its first real file lands)

@@ -1,0 +1,1 @@
+// Video module (placeholder until its first real file lands)

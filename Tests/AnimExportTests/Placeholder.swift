@@ -1,0 +1,4 @@
+import Testing
+@testable import AnimExport
+
+@Test func animexportPlaceholder() { #expect(Bool(true)) }

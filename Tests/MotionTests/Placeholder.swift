@@ -1,0 +1,4 @@
+import Testing
+@testable import Motion
+
+@Test func motionPlaceholder() { #expect(Bool(true)) }

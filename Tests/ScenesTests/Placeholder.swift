@@ -1,0 +1,4 @@
+import Testing
+@testable import Scenes
+
+@Test func scenesPlaceholder() { #expect(Bool(true)) }

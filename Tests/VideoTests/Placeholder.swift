@@ -1,0 +1,4 @@
+import Testing
+@testable import Video
+
+@Test func videoPlaceholder() { #expect(Bool(true)) }
