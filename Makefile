@@ -1,0 +1,55 @@
+# animexport — the two commands that matter on a fresh machine: `make run` and `make test`.
+SHELL := /bin/bash
+PREFIX ?= /usr/local
+SWIFT ?= swift
+RELEASE_BIN = .build/release/animexport
+# Debian packages: FFmpeg's libraries (libx264 comes with libavcodec), pkg-config, and for
+# text: FreeType, fontconfig and the Inter font.
+APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
+           libfreetype-dev libfontconfig-dev fontconfig fonts-inter
+
+.PHONY: all deps build release test run install uninstall clean
+
+all: build
+
+# Installs only what is missing (checked with pkg-config and fontconfig).
+deps:
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	for lib in libavcodec libavformat libswscale libavutil freetype2 fontconfig; do \
+	  pkg-config --exists $$lib 2>/dev/null || missing="$$missing $$lib"; \
+	done; \
+	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Inter.*Bold'; } || missing="$$missing fonts-inter"; \
+	if [ -n "$$missing" ]; then \
+	  echo "deps: missing:$$missing — installing with apt-get"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PKGS) >/dev/null \
+	    || { echo "deps: apt-get install failed; install these Debian packages: $(APT_PKGS)"; exit 1; }; \
+	else echo "deps: all present"; fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product animexport
+
+# Unit tests plus end-to-end tests that run the release binary and decode what it wrote.
+test: release
+	ANIMEXPORT_BIN=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test
+
+run: release
+	@mkdir -p out
+	$(RELEASE_BIN) pulse --preset red -y out/pulse-red.mp4
+	@echo "Rendered: $(CURDIR)/out/pulse-red.mp4"
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/animexport/presets
+	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/animexport
+	install -m 644 presets/*.json $(DESTDIR)$(PREFIX)/share/animexport/presets/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/animexport
+	rm -rf $(DESTDIR)$(PREFIX)/share/animexport
+
+clean:
+	rm -rf .build out

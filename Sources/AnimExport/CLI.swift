@@ -1,0 +1,107 @@
+// The command-line interface: `animexport <command> …`. The executable is just
+// `exit(CLI.run(CommandLine.arguments))`; everything testable lives here.
+import Foundation
+
+public enum CLI {
+    public static let version = "0.1.0"
+
+    static var generalHelp: String {
+        """
+        animexport \(version) — render vector animations offline to H.264 MP4
+
+        Usage:
+          animexport <animation> [options] OUTPUT.mp4   render a clip
+          animexport list                               animations and presets
+          animexport <command> --help                   options of a command
+          animexport --version
+
+        Animations:
+        \(AnimationKind.allCases.map { "  \($0.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
+
+        Example:
+          animexport pulse --preset red --seconds 5 out.mp4
+
+        Exit codes: 0 success, 1 runtime failure, 2 usage or validation error.
+        """
+    }
+
+    static func renderHelp(_ kind: AnimationKind) -> String {
+        """
+        Usage: animexport \(kind.rawValue) [options] OUTPUT.mp4
+
+        \(kind.summary). Flags override the preset (default preset: \(kind.defaultPreset)).
+        Odd pixel sizes are rounded up to even; the extra pixels show the background.
+        The output is H.264 (High, yuv420p, BT.709, limited range) in MP4 with moov first.
+
+        Options:
+        \(helpTable(renderFlags))
+        """
+    }
+
+    /// Runs the command line and returns the process exit code.
+    public static func run(_ arguments: [String], library: PresetLibrary = .standard()) -> Int32 {
+        let args = Array(arguments.dropFirst())
+        do {
+            return try dispatch(args, library: library)
+        } catch {
+            printError("animexport: \(error)")
+            return error.exitCode
+        }
+    }
+
+    static func dispatch(_ args: [String], library: PresetLibrary) throws(ExportError) -> Int32 {
+        guard let command = args.first else {
+            printError(generalHelp)
+            return 2
+        }
+        let rest = Array(args.dropFirst())
+        switch command {
+        case "--help", "-h", "help":
+            if let sub = rest.first, let kind = AnimationKind(rawValue: sub) { print(renderHelp(kind)) } else { print(generalHelp) }
+            return 0
+        case "--version", "-V":
+            print("animexport \(version)")
+            return 0
+        case "list":
+            if rest.contains("--help") || rest.contains("-h") {
+                print("Usage: animexport list\n\nLists the animations and the presets found in: \(library.folders.joined(separator: ", "))")
+                return 0
+            }
+            guard rest.isEmpty else { throw .usage("list: unexpected argument \(rest[0])") }
+            print(try listing(library))
+            return 0
+        default:
+            guard let kind = AnimationKind(rawValue: command) else {
+                let known = AnimationKind.allCases.map(\.rawValue) + ["list"]
+                let hint = nearest(to: command, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                throw .usage("unknown command or animation '\(command)'\(hint); known: \(known.joined(separator: ", "))")
+            }
+            let parsed = try parseArguments(rest, flags: renderFlags, command: command)
+            if parsed.has("--help") { print(renderHelp(kind)); return 0 }
+            let job = try resolveJob(animation: kind, args: parsed, library: library)
+            for notice in job.notices { printError("animexport: note: \(notice)") }
+            let result = try runExport(job)
+            print(String(format: "wrote %@ (%d×%d, %d frames, %.3f s, %@)", result.path, result.width, result.height,
+                         result.frames, result.seconds, byteCount(result.bytes)))
+            return 0
+        }
+    }
+
+    static func listing(_ library: PresetLibrary) throws(ExportError) -> String {
+        let presets = try library.all()
+        var lines: [String] = []
+        for kind in AnimationKind.allCases {
+            lines.append("\(kind.rawValue) — \(kind.summary)")
+            for p in presets where p.file.animation == kind.rawValue {
+                let short = PresetLibrary.shortName(p.name, animation: kind)
+                let mark = short == kind.defaultPreset ? " (default)" : ""
+                lines.append("  \(short.padding(toLength: 12, withPad: " ", startingAt: 0))\(p.file.description ?? "")\(mark)  [\(p.path)]")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+func byteCount(_ n: Int) -> String {
+    n >= 1 << 20 ? String(format: "%.1f MB", Double(n) / 1_048_576) : String(format: "%.1f KB", Double(n) / 1024)
+}

@@ -1,0 +1,21 @@
+// Caps on what one job may ask for, with their reasons (also listed in the README).
+
+public enum Limits {
+    /// Each side ≤ 4096 px and ≤ 4096×2304 px per frame: H.264 level 5.2's largest frame
+    /// (36 864 macroblocks); beyond that players refuse the file. One RGBA frame ≤ 38 MB.
+    public static let maxSide = 4096
+    public static let maxPixels = 4096 * 2304
+    /// 240 fps: the top of what any player or platform accepts.
+    public static let maxFPS = 240.0
+    /// 10 minutes per clip: these are short loops; a typo like --seconds 36000 should not
+    /// occupy a CI runner for a day.
+    public static let maxSeconds = 600.0
+    /// 600 s × 240 fps.
+    public static let maxFrames = 144_000
+    /// Pixels per point.
+    public static let maxScale = 16.0
+    /// Canvas side in points.
+    public static let maxCanvas = 10_000.0
+    /// A preset file larger than this is not a preset.
+    public static let maxPresetBytes = 1 << 20
+}

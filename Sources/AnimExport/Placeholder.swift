@@ -1,1 +1,0 @@
-// AnimExport module (placeholder until its first real file lands)

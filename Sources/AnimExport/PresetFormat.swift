@@ -1,0 +1,159 @@
+// The preset file format (presets/*.json), decoded strictly.
+//
+//     {
+//       "animation": "pulse",                 // which scene
+//       "description": "…",                   // optional, shown by `animexport list`
+//       "canvas": {"width": 400, "height": 400},   // points; optional (scene default)
+//       "background": "#FFFFFF",              // optional (scene default)
+//       "fps": 60,                            // or "30000/1001"; optional (60)
+//       "scale": 2,                           // pixels per point; optional (2)
+//       "seconds": 5,                         // default clip length; optional
+//       "encoder": { "preset": "medium", "crf": 18, "tune": "animation", "profile": "high",
+//                    "level": "4.2", "keyint": 120, "bframes": 2, "bitrate": 4000000,
+//                    "maxrate": 6000000, "params": {"aq-mode": "3"} },   // all optional
+//       "parameters": { … }                   // the animation's own, see ScenePresets.swift
+//     }
+//
+// Unknown keys anywhere are errors naming the nearest known key; values are range-checked
+// in `validate`, and every error names the file and the field.
+import Foundation
+import Raster
+
+/// A colour in a preset: "#RRGGBB", "#RRGGBBAA", or {"r": 0.9, "g": 0.1, "b": 0.2, "a": 1}
+/// with straight sRGB components in [0, 1] (for the tutorials' exact literals).
+struct ColorSpec: Decodable, Equatable {
+    var rgba: RGBA
+
+    init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            guard let c = RGBA(hex: text) else {
+                throw ExportError.invalid(file: nil, field: fieldPath(decoder.codingPath),
+                                          message: "'\(text)' is not a colour (use #RRGGBB or #RRGGBBAA)")
+            }
+            rgba = c
+            return
+        }
+        try rejectUnknownKeys(decoder, known: ["r", "g", "b", "a"])
+        enum K: String, CodingKey { case r, g, b, a }
+        let c = try decoder.container(keyedBy: K.self)
+        var comps: [Double] = []
+        for k in [K.r, .g, .b] { comps.append(try c.decode(Double.self, forKey: k)) }
+        let a = try c.decodeIfPresent(Double.self, forKey: .a) ?? 1
+        for (k, v) in zip(["r", "g", "b", "a"], comps + [a]) where !(0...1).contains(v) {
+            throw ExportError.invalid(file: nil, field: fieldPath(decoder.codingPath, appending: k),
+                                      message: "\(v) is outside [0, 1]")
+        }
+        rgba = RGBA(r: comps[0], g: comps[1], b: comps[2], a: a)
+    }
+}
+
+/// A frame rate in a preset: an integer (60) or "num/den" ("30000/1001").
+struct FrameRateSpec: Decodable, Equatable {
+    var num: Int32, den: Int32
+    init(num: Int32, den: Int32) { self.num = num; self.den = den }
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text: String
+        if let n = try? c.decode(Double.self) { text = String(n) } else { text = try c.decode(String.self) }
+        guard let r = parseFrameRate(text) else {
+            throw ExportError.invalid(file: nil, field: fieldPath(decoder.codingPath),
+                                      message: "'\(text)' is not a frame rate (use an integer like 60 or num/den like 30000/1001)")
+        }
+        self = r
+    }
+    var value: Double { Double(num) / Double(den) }
+}
+
+/// "60", "60.0", "30000/1001", and the NTSC decimals 23.976, 29.97, 59.94, 119.88 (→ x000/1001).
+func parseFrameRate(_ text: String) -> FrameRateSpec? {
+    let t = text.trimmingCharacters(in: .whitespaces)
+    if let slash = t.firstIndex(of: "/") {
+        guard let n = Int32(t[..<slash]), let d = Int32(t[t.index(after: slash)...]), n > 0, d > 0 else { return nil }
+        return FrameRateSpec(num: n, den: d)
+    }
+    guard let v = Double(t), v.isFinite, v > 0, v <= 100_000 else { return nil }
+    if v == v.rounded() { return FrameRateSpec(num: Int32(v), den: 1) }
+    for base in [24.0, 30, 60, 120, 48] where abs(v - base * 1000 / 1001) < 0.01 {
+        return FrameRateSpec(num: Int32(base * 1000), den: 1001)
+    }
+    return nil
+}
+
+struct CanvasSpec: Decodable, Equatable {
+    var width: Double, height: Double
+    init(from decoder: Decoder) throws {
+        try rejectUnknownKeys(decoder, known: ["width", "height"])
+        enum K: String, CodingKey { case width, height }
+        let c = try decoder.container(keyedBy: K.self)
+        width = try c.decode(Double.self, forKey: .width)
+        height = try c.decode(Double.self, forKey: .height)
+    }
+}
+
+/// Encoder settings as written in a preset; every field optional (defaults in EncoderOptions).
+struct EncoderSpec: Decodable, Equatable {
+    var preset: String?, crf: Double?, tune: String?, profile: String?, level: String?
+    var keyint: Int?, bframes: Int?, bitrate: Int?, maxrate: Int?
+    var params: [String: String]?
+
+    static let keys = ["preset", "crf", "tune", "profile", "level", "keyint", "bframes", "bitrate", "maxrate", "params"]
+    init() {}
+    init(from decoder: Decoder) throws {
+        try rejectUnknownKeys(decoder, known: Self.keys)
+        enum K: String, CodingKey { case preset, crf, tune, profile, level, keyint, bframes, bitrate, maxrate, params }
+        let c = try decoder.container(keyedBy: K.self)
+        preset = try c.decodeIfPresent(String.self, forKey: .preset)
+        crf = try c.decodeIfPresent(Double.self, forKey: .crf)
+        tune = try c.decodeIfPresent(String.self, forKey: .tune)
+        profile = try c.decodeIfPresent(String.self, forKey: .profile)
+        if let n = try? c.decodeIfPresent(Double.self, forKey: .level) {
+            level = String(format: "%.1f", n)
+        } else {
+            level = try c.decodeIfPresent(String.self, forKey: .level)
+        }
+        keyint = try c.decodeIfPresent(Int.self, forKey: .keyint)
+        bframes = try c.decodeIfPresent(Int.self, forKey: .bframes)
+        bitrate = try c.decodeIfPresent(Int.self, forKey: .bitrate)
+        maxrate = try c.decodeIfPresent(Int.self, forKey: .maxrate)
+        params = try c.decodeIfPresent([String: String].self, forKey: .params)
+    }
+}
+
+/// A whole preset file. `parameters` is decoded by the animation named in `animation`.
+struct PresetFile: Decodable {
+    var animation: String
+    var description: String?
+    var canvas: CanvasSpec?
+    var background: ColorSpec?
+    var fps: FrameRateSpec?
+    var scale: Double?
+    var seconds: Double?
+    var encoder: EncoderSpec?
+    var parameters: SceneParameters
+
+    static let keys = ["animation", "description", "canvas", "background", "fps", "scale", "seconds", "encoder", "parameters"]
+
+    init(from decoder: Decoder) throws {
+        try rejectUnknownKeys(decoder, known: Self.keys)
+        enum K: String, CodingKey { case animation, description, canvas, background, fps, scale, seconds, encoder, parameters }
+        let c = try decoder.container(keyedBy: K.self)
+        animation = try c.decode(String.self, forKey: .animation)
+        guard let kind = AnimationKind(rawValue: animation) else {
+            let hint = nearest(to: animation, in: AnimationKind.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ExportError.invalid(file: nil, field: "animation",
+                                      message: "unknown animation '\(animation)'\(hint); known: \(AnimationKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        description = try c.decodeIfPresent(String.self, forKey: .description)
+        canvas = try c.decodeIfPresent(CanvasSpec.self, forKey: .canvas)
+        background = try c.decodeIfPresent(ColorSpec.self, forKey: .background)
+        fps = try c.decodeIfPresent(FrameRateSpec.self, forKey: .fps)
+        scale = try c.decodeIfPresent(Double.self, forKey: .scale)
+        seconds = try c.decodeIfPresent(Double.self, forKey: .seconds)
+        encoder = try c.decodeIfPresent(EncoderSpec.self, forKey: .encoder)
+        if c.contains(.parameters) {
+            parameters = try SceneParameters(kind: kind, from: try c.superDecoder(forKey: .parameters))
+        } else {
+            parameters = SceneParameters.defaults(for: kind)
+        }
+    }
+}

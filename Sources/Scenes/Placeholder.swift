@@ -1,1 +1,0 @@
-// Scenes module (placeholder until its first real file lands)

@@ -1,4 +1,0 @@
-import Testing
-@testable import AnimExport
-
-@Test func animexportPlaceholder() { #expect(Bool(true)) }

@@ -1,4 +1,0 @@
-import Testing
-@testable import Scenes
-
-@Test func scenesPlaceholder() { #expect(Bool(true)) }
