@@ -14,6 +14,9 @@
 // derivative, or no convergence after 8 steps falls back to bisection on [0,1].
 // Both stop as soon as |X(s) − u| < 1e−9.
 //
+// Control points on the diagonal (x1 = y1 and x2 = y2, e.g. `linear`) give Y ≡ X, so
+// B(u) = u; that case is returned exactly instead of through the solver.
+//
 // In power form (for evaluation by Horner's rule):
 //   X(s) = ((ax·s + bx)·s + cx)·s,  cx = 3x1, bx = 3(x2 − x1) − cx, ax = 1 − cx − bx
 // and likewise for Y.
@@ -80,6 +83,7 @@ public struct TimingCurve: Sendable, Hashable, CustomStringConvertible {
         if u.isNaN { return u }
         if u <= 0 { return 0 }
         if u >= 1 { return 1 }
+        if x1 == y1 && x2 == y2 { return u }   // control points on the diagonal: Y ≡ X, B(u) = u exactly
         return y(solve(u).s)
     }
 

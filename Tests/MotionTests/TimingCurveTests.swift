@@ -124,3 +124,10 @@ import Testing
         #expect(MotionError.controlPointOutOfRange(parameter: "x1", value: 2).description.contains("[0, 1]"))
     }
 }
+
+@Test func diagonalControlPointsAreExactIdentity() {
+    for u in [0.1, 0.3, 0.75, 0.123456789] {
+        #expect(TimingCurve.linear(u) == u)
+        #expect(TimingCurve(0.3, 0.3, 0.8, 0.8)(u) == u)
+    }
+}
