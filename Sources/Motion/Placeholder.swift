@@ -1,1 +1,0 @@
-// Motion module (placeholder until its first real file lands)

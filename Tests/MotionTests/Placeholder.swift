@@ -1,4 +1,0 @@
-import Testing
-@testable import Motion
-
-@Test func motionPlaceholder() { #expect(Bool(true)) }
