@@ -10,4 +10,76 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/rational.h>
 #include <errno.h>
+
+/* Small helpers for C constructs Swift cannot import (function-like macros,
+ * compound literals, FFERRTAG codes) and for array-of-plane arguments that
+ * are awkward to build from Swift tuples. Everything is static inline: no
+ * separate C target is needed. */
+
+/* ---- error codes and constants ---- */
+static inline int cff_averror(int e) { return AVERROR(e); }
+static inline int cff_averror_eof(void) { return AVERROR_EOF; }
+static inline int cff_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int cff_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
+static inline int cff_averror_encoder_not_found(void) { return AVERROR_ENCODER_NOT_FOUND; }
+static inline int64_t cff_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline AVRational cff_time_base_q(void) { return AV_TIME_BASE_Q; }
+static inline int64_t cff_time_base(void) { return AV_TIME_BASE; }
+
+/* ---- swscale ---- */
+
+/* Sets the YUV matrix used by `sws` (e.g. SWS_CS_ITU709) for both the source
+ * and the destination side, with explicit ranges (1 = full/pc, 0 = limited/tv).
+ * Brightness 0, contrast and saturation 1.0 (16.16 fixed point).
+ * Returns sws_setColorspaceDetails's result (-1 when unsupported). */
+static inline int cff_sws_set_matrix(struct SwsContext *sws, int colorspace,
+                                     int src_full_range, int dst_full_range) {
+    const int *coefs = sws_getCoefficients(colorspace);
+    return sws_setColorspaceDetails(sws, coefs, src_full_range, coefs, dst_full_range,
+                                    0, 1 << 16, 1 << 16);
+}
+
+/* Converts one packed RGBA8 image (`stride` bytes per row) into the planes of
+ * `dst` (already allocated, dimensions set in `sws`). Returns output height. */
+static inline int cff_sws_rgba_to_frame(struct SwsContext *sws, const uint8_t *rgba,
+                                        int stride, int height, AVFrame *dst) {
+    const uint8_t *const src[4] = { rgba, NULL, NULL, NULL };
+    const int src_stride[4] = { stride, 0, 0, 0 };
+    return sws_scale(sws, src, src_stride, 0, height, dst->data, dst->linesize);
+}
+
+/* Converts the planes of `src` into one packed RGBA8 image. Returns output height. */
+static inline int cff_sws_frame_to_rgba(struct SwsContext *sws, const AVFrame *src,
+                                        uint8_t *rgba, int stride) {
+    uint8_t *const dst[4] = { rgba, NULL, NULL, NULL };
+    const int dst_stride[4] = { stride, 0, 0, 0 };
+    return sws_scale(sws, (const uint8_t *const *)src->data, src->linesize, 0,
+                     src->height, dst, dst_stride);
+}
+
+/* ---- AVFrame plane access (data[]/linesize[] are tuples in Swift) ---- */
+static inline uint8_t *cff_frame_data(const AVFrame *f, int plane) {
+    return (plane >= 0 && plane < AV_NUM_DATA_POINTERS) ? f->data[plane] : NULL;
+}
+static inline int cff_frame_linesize(const AVFrame *f, int plane) {
+    return (plane >= 0 && plane < AV_NUM_DATA_POINTERS) ? f->linesize[plane] : 0;
+}
+
+/* ---- logging ---- */
+
+/* Name of the object that logged (e.g. "libx264", "mp4", "h264"), or NULL. */
+static inline const char *cff_log_item_name(void *avcl) {
+    if (!avcl) return NULL;
+    const AVClass *cls = *(const AVClass **)avcl;
+    if (!cls) return NULL;
+    return cls->item_name ? cls->item_name(avcl) : cls->class_name;
+}
+
+/* A free callback that frees nothing, for av_buffer_create over memory that
+ * FFmpeg must not own. */
+static inline void cff_noop_free(void *opaque, uint8_t *data) { (void)opaque; (void)data; }
+static inline AVBufferRef *cff_buffer_wrap_readonly(uint8_t *data, size_t size) {
+    return av_buffer_create(data, size, cff_noop_free, NULL, AV_BUFFER_FLAG_READONLY);
+}
+
 #endif
