@@ -10,6 +10,8 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/rational.h>
 #include <errno.h>
+#include <string.h>
+#include <dlfcn.h>
 
 /* Small helpers for C constructs Swift cannot import (function-like macros,
  * compound literals, FFERRTAG codes) and for array-of-plane arguments that
@@ -63,6 +65,41 @@ static inline uint8_t *cff_frame_data(const AVFrame *f, int plane) {
 }
 static inline int cff_frame_linesize(const AVFrame *f, int plane) {
     return (plane >= 0 && plane < AV_NUM_DATA_POINTERS) ? f->linesize[plane] : 0;
+}
+
+/* ---- libx264 CPU flags ---- */
+
+/* libx264 0.164's AVX-512 code (selected automatically on CPUs that have it)
+ * reads past the end of a buffer in the lookahead/mbtree path, so the output
+ * depends on whatever heap bytes follow it: the same frames can encode to
+ * different bytes within one process. This returns x264's own detected CPU
+ * flags with only the AVX-512 bit removed, for `x264-params asm=<n>`; or 0
+ * when AVX-512 is not in use or libx264's symbols cannot be found (nothing
+ * to do). The AVX-512 bit is taken from x264's exported x264_cpu_names table
+ * (the "AVX512" entry minus the "AVX2" entry), not hard-coded. */
+#if defined(RTLD_DEFAULT)
+#define CFF_RTLD_DEFAULT RTLD_DEFAULT
+#elif defined(__APPLE__)
+#define CFF_RTLD_DEFAULT ((void *)-2)
+#else
+#define CFF_RTLD_DEFAULT ((void *)0)
+#endif
+static inline unsigned cff_x264_cpu_flags_without_avx512(void) {
+    typedef struct { const char *name; unsigned flags; } cff_x264_cpu_name;
+    unsigned (*detect)(void) = (unsigned (*)(void))dlsym(CFF_RTLD_DEFAULT, "x264_cpu_detect");
+    const cff_x264_cpu_name *names =
+        (const cff_x264_cpu_name *)dlsym(CFF_RTLD_DEFAULT, "x264_cpu_names");
+    if (!detect || !names) return 0;
+    unsigned avx512 = 0, avx2 = 0;
+    for (int i = 0; i < 64 && names[i].name && names[i].name[0]; i++) {
+        if (!strcmp(names[i].name, "AVX512")) avx512 = names[i].flags;
+        if (!strcmp(names[i].name, "AVX2")) avx2 = names[i].flags;
+    }
+    unsigned bit = avx512 & ~avx2;
+    if (!avx512 || !avx2 || !bit) return 0;
+    unsigned flags = detect();
+    if (!(flags & bit)) return 0;
+    return flags & ~bit;
 }
 
 /* ---- logging ---- */

@@ -148,10 +148,14 @@ public struct H264Settings: Sendable {
     public var extraOptions: [(key: String, value: String)] = []
     /// x264 threads; 0 lets x264 choose (1.5 × cores).
     public var encoderThreads: Int = 0
-    /// Write no wall-clock or library-version metadata (`+bitexact` on muxer
-    /// and encoder), so identical frames and settings give identical bytes
-    /// (for the same encoder thread count; see the report in the tests).
-    public var bitexact: Bool = true
+    /// Identical frames and settings give identical bytes (for the same
+    /// `encoderThreads` and machine; x264's output depends on its thread
+    /// count). This sets `+bitexact` on muxer and encoder (no library-version
+    /// or wall-clock metadata) and, on CPUs with AVX-512, tells x264 to use
+    /// its other SIMD code instead: libx264 0.164's AVX-512 lookahead code
+    /// reads past a buffer end, so its output varies with heap contents
+    /// (measured cost here: about 8 % more encoder CPU at 1080p medium).
+    public var deterministic: Bool = true
 
     public init(width: Int, height: Int, fps: FrameRate = .fps60) {
         self.width = width
@@ -181,8 +185,8 @@ public struct H264Settings: Sendable {
         if isLossless {
             w.append("crf 0 is lossless: files are very large and use the High 4:4:4 Predictive profile, which many players and browsers cannot decode")
         }
-        if bitrate != nil && crf != 18 {
-            w.append("bitrate is set, so crf \(crf) is ignored (average bit rate mode)")
+        if bitrate != nil {
+            w.append("bitrate is set: average-bit-rate mode, crf is ignored")
         }
         if level == nil && effectiveLevel == nil {
             w.append("no H.264 level fits \(width)x\(height) at \(fps) fps; x264 will choose one")

@@ -100,7 +100,7 @@ public final class MP4Writer {
         guard r >= 0, let ctx else { throw ffmpegError("avformat_alloc_output_context2", r) }
         fmt = ctx
         LogCapture.watch(UnsafeMutableRawPointer(ctx))
-        if settings.bitexact { ctx.pointee.flags |= AVFMT_FLAG_BITEXACT }
+        if settings.deterministic { ctx.pointee.flags |= AVFMT_FLAG_BITEXACT }
 
         guard let st = avformat_new_stream(ctx, nil) else {
             throw ffmpegError("avformat_new_stream", cff_averror(ENOMEM))
@@ -128,7 +128,7 @@ public final class MP4Writer {
         if (ctx.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
             c.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
         }
-        if settings.bitexact { c.pointee.flags |= AV_CODEC_FLAG_BITEXACT }
+        if settings.deterministic { c.pointee.flags |= AV_CODEC_FLAG_BITEXACT }
 
         var opts: OpaquePointer?
         defer { av_dict_free(&opts) }
@@ -209,7 +209,16 @@ public final class MP4Writer {
         }
         if let keyint = settings.keyint { o.append(("g", String(keyint))) }
         if let bframes = settings.bframes { o.append(("bf", String(bframes))) }
-        for (k, v) in settings.extraOptions { o.append((k, v)) }
+        // x264-params: ours first, so a user's own x264-params entries win.
+        var x264Params: [String] = []
+        if settings.deterministic {
+            let flags = cff_x264_cpu_flags_without_avx512()
+            if flags != 0 { x264Params.append("asm=\(flags)") }
+        }
+        for (k, v) in settings.extraOptions {
+            if k == "x264-params" { x264Params.append(v) } else { o.append((k, v)) }
+        }
+        if !x264Params.isEmpty { o.append(("x264-params", x264Params.joined(separator: ":"))) }
         return o
     }
 
