@@ -28,6 +28,10 @@ public struct DecodedFrame {
     public let pixelFormat: String
     /// Presentation timestamp in the stream time base (nil if unknown).
     public let pts: Int64?
+    /// True for key frames (IDR in H.264).
+    public let isKeyFrame: Bool
+    /// "I", "P", "B", ... (av_get_picture_type_char).
+    public let pictureType: Character
     let frame: UnsafeMutablePointer<AVFrame>
     let converter: RGBAConverter
 
@@ -314,6 +318,8 @@ final class InputFile {
                 try body(DecodedFrame(index: frames, width: Int(frame.pointee.width),
                                       height: Int(frame.pointee.height), pixelFormat: name,
                                       pts: pts == AV_NOPTS_VALUE_ ? nil : pts,
+                                      isKeyFrame: frame.pointee.key_frame != 0,
+                                      pictureType: Character(Unicode.Scalar(UInt8(bitPattern: av_get_picture_type_char(frame.pointee.pict_type)))),
                                       frame: frame, converter: converter))
                 frames += 1
             }
