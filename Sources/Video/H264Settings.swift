@@ -233,6 +233,37 @@ public struct H264Settings: Sendable {
         }
     }
 
+    // MARK: - encoder options
+
+    /// The options dictionary given to avcodec_open2, in order (later wins).
+    func encoderOptions() -> [(String, String)] {
+        var o: [(String, String)] = [("preset", x264Preset)]
+        if let tune { o.append(("tune", tune)) }
+        o.append(("profile", effectiveProfile.rawValue))
+        if let level = effectiveLevel { o.append(("level", level)) }
+        if let bitrate {
+            o.append(("b", String(bitrate)))
+        } else {
+            o.append(("crf", formatNumber(crf)))
+        }
+        if let maxrate {
+            o.append(("maxrate", String(maxrate)))
+            o.append(("bufsize", String(2 * maxrate)))
+        }
+        if let keyint { o.append(("g", String(keyint))) }
+        if let bframes { o.append(("bf", String(bframes))) }
+        // x264-params: ours first, so a user's own x264-params entries win.
+        var x264Params: [String] = []
+        if deterministic, let flags = MP4Writer.x264FlagsWithoutAVX512 {
+            x264Params.append("asm=\(flags)")
+        }
+        for (k, v) in extraOptions {
+            if k == "x264-params" { x264Params.append(v) } else { o.append((k, v)) }
+        }
+        if !x264Params.isEmpty { o.append(("x264-params", x264Params.joined(separator: ":"))) }
+        return o
+    }
+
     // MARK: - levels
 
     /// H.264 Table A-1: level, max macroblocks/s, max frame size (macroblocks),

@@ -132,7 +132,7 @@ public final class MP4Writer {
 
         var opts: OpaquePointer?
         defer { av_dict_free(&opts) }
-        for (key, value) in encoderOptions() {
+        for (key, value) in settings.encoderOptions() {
             av_dict_set(&opts, key, value, 0)
         }
         let openResult = avcodec_open2(c, codec, &opts)
@@ -192,35 +192,12 @@ public final class MP4Writer {
         streamTimeBase = st.pointee.time_base
     }
 
-    /// The options dictionary given to avcodec_open2, in order (later wins).
-    func encoderOptions() -> [(String, String)] {
-        var o: [(String, String)] = [("preset", settings.x264Preset)]
-        if let tune = settings.tune { o.append(("tune", tune)) }
-        o.append(("profile", settings.effectiveProfile.rawValue))
-        if let level = settings.effectiveLevel { o.append(("level", level)) }
-        if let bitrate = settings.bitrate {
-            o.append(("b", String(bitrate)))
-        } else {
-            o.append(("crf", formatNumber(settings.crf)))
-        }
-        if let maxrate = settings.maxrate {
-            o.append(("maxrate", String(maxrate)))
-            o.append(("bufsize", String(2 * maxrate)))
-        }
-        if let keyint = settings.keyint { o.append(("g", String(keyint))) }
-        if let bframes = settings.bframes { o.append(("bf", String(bframes))) }
-        // x264-params: ours first, so a user's own x264-params entries win.
-        var x264Params: [String] = []
-        if settings.deterministic {
-            let flags = cff_x264_cpu_flags_without_avx512()
-            if flags != 0 { x264Params.append("asm=\(flags)") }
-        }
-        for (k, v) in settings.extraOptions {
-            if k == "x264-params" { x264Params.append(v) } else { o.append((k, v)) }
-        }
-        if !x264Params.isEmpty { o.append(("x264-params", x264Params.joined(separator: ":"))) }
-        return o
-    }
+    /// x264's detected CPU flags minus AVX-512, when x264 would use AVX-512
+    /// (nil otherwise, or when libx264's symbols are not visible).
+    static let x264FlagsWithoutAVX512: UInt32? = {
+        let flags = cff_x264_cpu_flags_without_avx512()
+        return flags == 0 ? nil : UInt32(flags)
+    }()
 
     // MARK: - frames
 
