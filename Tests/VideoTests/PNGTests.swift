@@ -62,18 +62,52 @@ import Glibc
         #expect(dir.entries() == ["fake.png"])
     }
 
-    @Test func readsPNGsInOtherPixelFormats() throws {
-        // An RGB (no alpha) PNG written by the ffmpeg CLI is read as opaque RGBA.
+    /// PNGs that are not RGBA8 (RGB8, gray8) go through swscale to RGBA.
+    @Test(arguments: [(UInt8(2), 3), (UInt8(0), 1)])
+    func readsOtherPixelFormats(colourType: UInt8, channels: Int) throws {
         let dir = TempDir()
-        let (w, h) = (6, 3)
-        let px = testImage(w, h)
-        let path = dir.file("rgba.png")
-        try PNGWriter.write(rgba: px, width: w, height: h, to: path)
-        // Gray + alpha checks the swscale path without needing another encoder:
-        // write through libavcodec's PNG encoder only supports what we feed it,
-        // so reuse the RGBA file and just check alpha survives a second pass.
-        let once = try PNGReader.read(path: path)
-        try PNGWriter.write(rgba: once.rgba, width: w, height: h, to: path)
-        #expect(try PNGReader.read(path: path).rgba == px)
+        let (w, h) = (3, 2)
+        let samples: [UInt8] = (0..<(w * h * channels)).map { UInt8(truncatingIfNeeded: 17 + $0 * 29) }
+        let path = dir.file("other.png")
+        writeFile(path, handMadePNG(width: w, height: h, colourType: colourType, samples: samples))
+        let image = try PNGReader.read(path: path)
+        #expect(image.width == w && image.height == h)
+        var expected: [UInt8] = []
+        for i in 0..<(w * h) {
+            if channels == 3 {
+                expected += samples[(3 * i)..<(3 * i + 3)]
+            } else {
+                expected += [samples[i], samples[i], samples[i]]
+            }
+            expected.append(255)
+        }
+        #expect(image.rgba == expected)
     }
+}
+
+/// A minimal 8-bit PNG with one stored (uncompressed) deflate block.
+private func handMadePNG(width: Int, height: Int, colourType: UInt8, samples: [UInt8]) -> [UInt8] {
+    func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+    func crc32(_ data: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xffff_ffff
+        for b in data {
+            c ^= UInt32(b)
+            for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
+        }
+        return ~c
+    }
+    func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let tb = Array(type.utf8) + body
+        return be32(UInt32(body.count)) + tb + be32(crc32(tb))
+    }
+    let rowBytes = samples.count / height
+    var raw: [UInt8] = []
+    for y in 0..<height { raw.append(0); raw += samples[(y * rowBytes)..<((y + 1) * rowBytes)] }
+    var a: UInt32 = 1, b: UInt32 = 0
+    for x in raw { a = (a + UInt32(x)) % 65521; b = (b + a) % 65521 }
+    let len = UInt16(raw.count)
+    let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(len & 0xff), UInt8(len >> 8), UInt8(~len & 0xff), UInt8(~len >> 8)]
+        + raw + be32(b << 16 | a)
+    let ihdr = be32(UInt32(width)) + be32(UInt32(height)) + [8, colourType, 0, 0, 0]
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", zlib) + chunk("IEND", [])
 }
