@@ -144,7 +144,7 @@ private func ffmpegLogCallback(
             let t = part.trimmingCharacters()
             if !t.isEmpty { complete.append((lineLevel, t)) }
         }
-        state.pending[key] = rest.isEmpty ? nil : (rest.isEmpty ? level : lineLevel, rest)
+        state.pending[key] = rest.isEmpty ? nil : (lineLevel, rest)
         if state.watched[key] != nil {
             for (lv, t) in complete {
                 let shown = name.map { "[\($0)] \(t)" } ?? t

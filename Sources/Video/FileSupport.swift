@@ -65,7 +65,12 @@ enum FileSupport {
     }
 
     static func rename(_ from: String, _ to: String) throws(VideoError) {
-        if Glibc.rename(from, to) != 0 {
+        #if canImport(Glibc)
+        let r = Glibc.rename(from, to)
+        #else
+        let r = Darwin.rename(from, to)
+        #endif
+        if r != 0 {
             throw .io(operation: "rename to", path: to, errno: errno)
         }
     }
