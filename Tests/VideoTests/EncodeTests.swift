@@ -146,13 +146,15 @@ private let red = (r: UInt8(229), g: UInt8(35), b: UInt8(68))
         #expect(try MP4Reader(path: path).level == 41)
     }
 
-    @Test func mainProfileOnRequest() throws {
+    @Test(arguments: [(H264Profile.main, "Main"), (.baseline, "Constrained Baseline")])
+    func profileOnRequest(profile: H264Profile, name: String) throws {
         let dir = TempDir()
-        let path = dir.file("main.mp4")
+        let path = dir.file("profile.mp4")
         var s = settings(64, 64, preset: "medium")
-        s.profile = .main
+        s.profile = profile
         try encode(path, s, count: 10) { gradientFrame(width: 64, height: 64, index: $0) }
-        #expect(try MP4Reader(path: path).profileName == "Main")
+        #expect(try MP4Reader(path: path).profileName == name)
+        #expect(profile.ffprobeName == name)
     }
 
     @Test func bframesZeroAndKeyint() throws {
