@@ -112,11 +112,4 @@ static inline const char *cff_log_item_name(void *avcl) {
     return cls->item_name ? cls->item_name(avcl) : cls->class_name;
 }
 
-/* A free callback that frees nothing, for av_buffer_create over memory that
- * FFmpeg must not own. */
-static inline void cff_noop_free(void *opaque, uint8_t *data) { (void)opaque; (void)data; }
-static inline AVBufferRef *cff_buffer_wrap_readonly(uint8_t *data, size_t size) {
-    return av_buffer_create(data, size, cff_noop_free, NULL, AV_BUFFER_FLAG_READONLY);
-}
-
 #endif
