@@ -1,1 +1,0 @@
-// Video module (placeholder until its first real file lands)

@@ -1,4 +1,0 @@
-import Testing
-@testable import Video
-
-@Test func videoPlaceholder() { #expect(Bool(true)) }
