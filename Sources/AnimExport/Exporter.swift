@@ -32,8 +32,19 @@ func checkDestination(_ path: String, overwrite: Bool, extensions: [String]) thr
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &folderIsDir), folderIsDir.boolValue else {
         throw .usage("\(path): folder \(folder) does not exist")
     }
-    guard access(folder, W_OK) == 0 else { throw .usage("\(path): folder \(folder) is not writable") }
+    guard canCreateFile(in: folder) else { throw .usage("\(path): folder \(folder) is not writable") }
     if exists && !overwrite { throw .usage("\(path): already exists; pass -y to replace it") }
+}
+
+/// Whether a new file can be created in `folder` (tried for real: `access(2)` says yes to
+/// root even on folders where creation fails, such as /proc or a read-only mount).
+func canCreateFile(in folder: String) -> Bool {
+    let probe = folder + "/.animexport-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let fd = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+    guard fd >= 0 else { return false }
+    close(fd)
+    unlink(probe)
+    return true
 }
 
 extension RenderJob {
@@ -42,7 +53,7 @@ extension RenderJob {
         s.x264Preset = encoder.preset
         s.crf = encoder.crf
         s.tune = encoder.tune
-        s.profile = encoder.profile
+        s.profile = H264Profile(rawValue: encoder.profile) ?? .high
         s.level = encoder.level
         s.keyint = encoder.keyint
         s.bframes = encoder.bframes
@@ -73,7 +84,7 @@ func runExport(_ job: RenderJob, progress: Bool = true) throws(ExportError) -> E
         }
         let summary = try writer.finish()
         bar.finish()
-        return ExportResult(path: job.output, frames: summary.frames, bytes: summary.bytes, seconds: summary.duration,
+        return ExportResult(path: job.output, frames: summary.frames, bytes: summary.bytes, seconds: summary.durationSeconds,
                             width: job.width, height: job.height)
     } catch {
         bar.finish()

@@ -57,22 +57,24 @@ public struct PulseScene: Scene {
     public let canvas: Size
     public let parameters: PulseParameters
     private let opacity: Keyframes
-    private let repetitions: [Repetition]
+    private let groups: [AnimationGroup]
 
-    public init(canvas: Size = Size(width: 400, height: 400), parameters: PulseParameters) throws {
+    public init(canvas: Size = Size(width: 400, height: 400), parameters: PulseParameters) throws(MotionError) {
         self.canvas = canvas
         self.parameters = parameters
         self.opacity = try Keyframes(values: parameters.opacityValues, keyTimes: parameters.opacityKeyTimes)
-        self.repetitions = parameters.layers.map {
-            Repetition(duration: $0.duration, count: $0.repeatCount, begin: $0.startTime)
+        var groups: [AnimationGroup] = []
+        for layer in parameters.layers {
+            groups.append(try AnimationGroup(duration: layer.duration, repeatCount: layer.repeatCount,
+                                             beginTime: layer.startTime, timingFunction: parameters.timing))
         }
+        self.groups = groups
     }
 
     /// Layer `index`'s state at time t, or nil when it draws nothing (before start, after N·D).
     public func state(ofLayer index: Int, at t: Double) -> PulseLayerState? {
-        guard let iteration = repetitions[index].iteration(at: t) else { return nil }
-        let w = parameters.timing(iteration.progress)
-        return PulseLayerState(progress: iteration.progress, warped: w,
+        guard let (_, u, w) = groups[index].state(at: t) else { return nil }
+        return PulseLayerState(progress: u, warped: w,
                                radius: parameters.layers[index].radius * w,
                                opacity: opacity.value(at: w))
     }

@@ -1,0 +1,7 @@
+#ifndef ANIMEXPORT_CFREETYPE_SHIM_H
+#define ANIMEXPORT_CFREETYPE_SHIM_H
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
+#include <fontconfig/fontconfig.h>
+#endif

@@ -1,0 +1,197 @@
+// End to end: run the real binary, decode the MP4 it wrote in-process (libavformat/libavcodec)
+// and compare stream facts, frame counts and pixels with ANIMATIONS.md §3.5 and with the
+// frames rendered in-process by the same job.
+import Foundation
+import Testing
+import Raster
+import Scenes
+import Video
+@testable import AnimExport
+
+/// The decoded RGB at pixel (x, y) of every frame.
+func decodedPixels(_ path: String, at points: [(Int, Int)]) throws -> [[[Int]]] {
+    var out: [[[Int]]] = []
+    _ = try MP4Reader(path: path).decodeFrames { _, rgba, stride in
+        out.append(points.map { (x, y) in
+            let o = y * stride + x * 4
+            return [Int(rgba[o]), Int(rgba[o + 1]), Int(rgba[o + 2])]
+        })
+    }
+    return out
+}
+
+func rgb(_ hex: String) -> [Int] {
+    let c = RGBA(hex: hex)!
+    return [c.r, c.g, c.b].map { Int(($0 * 255).rounded()) }
+}
+
+func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= tolerance } }
+
+@Suite(.serialized) struct EndToEnd {
+    @Test func pulseRedFiveSeconds() throws {
+        let folder = try scratchFolder()
+        defer { cleanup(folder) }
+        let out = folder + "/out.mp4"
+        let r = try run(["pulse", "--preset", "red", "--seconds", "5", "out.mp4"], cwd: folder)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.stdout.contains("out.mp4"))
+        #expect(listing(folder) == ["out.mp4"], "no temporaries left")
+
+        let reader = try MP4Reader(path: out)
+        #expect(reader.codecName == "h264")
+        #expect(reader.profileName == "High")
+        #expect(reader.pixelFormat == "yuv420p")
+        #expect(reader.codecTag == "avc1")
+        #expect(reader.colorPrimaries == "bt709" && reader.colorTransfer == "bt709" && reader.colorSpace == "bt709")
+        #expect(reader.colorRange == "tv")
+        #expect(reader.width == 800 && reader.height == 800)
+        #expect(reader.rFrameRate == FrameRate(num: 60, den: 1))
+        #expect(reader.level <= 42)
+        #expect(abs((reader.durationSeconds ?? 0) - 5.0) < 0.0005, "duration \(String(describing: reader.durationSeconds))")
+        #expect(abs(reader.startTime ?? 1) < 1e-9)
+        let boxes = try MP4Inspector.topLevelBoxes(path: out)
+        let moov = try #require(boxes.firstIndex(of: "moov")), mdat = try #require(boxes.firstIndex(of: "mdat"))
+        #expect(moov < mdat, "boxes: \(boxes)")
+        let report = try reader.checkDecode()
+        #expect(report.frames == 300)
+        #expect(report.errors == 0, "\(report.errorLines)")
+
+        // §3.5 centre colours at t = 0.10, 0.25, 0.50 s → frames 6, 15, 30.
+        let centre = try decodedPixels(out, at: [(400, 400)])
+        #expect(centre.count == 300)
+        for (frame, hex) in [(6, "#F18B9D"), (15, "#EE6A81"), (30, "#F9CDD5"), (60, "#FFFFFF"), (78, "#F18597")] {
+            #expect(close(centre[frame][0], rgb(hex), 3), "frame \(frame): \(centre[frame][0]) vs \(hex)")
+        }
+    }
+
+    @Test func decodedFramesMatchRenderedFramesAbove40dB() throws {
+        let folder = try scratchFolder()
+        defer { cleanup(folder) }
+        let args = ["--preset", "red", "--seconds", "1", "out.mp4"]
+        let r = try run(["pulse"] + args, cwd: folder)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        // Render the same job in-process, frame by frame, and compare with the decoded frames.
+        let job = try resolveJob(animation: .pulse, args: try parseArguments(args, flags: renderFlags, command: "pulse"),
+                                 library: PresetLibrary(folders: [presetsFolder]))
+        let canvas = Canvas(width: job.width, height: job.height)
+        let renderer = DrawingRenderer()
+        var worst = Double.infinity
+        let n = try MP4Reader(path: folder + "/out.mp4").decodeFrames { i, rgba, stride in
+            renderer.render(job.scene.drawing(at: job.time(ofFrame: i)), background: job.background,
+                            transform: job.transform, on: canvas)
+            var sse = 0.0
+            canvas.withUnsafeBytes { src in
+                for y in 0..<job.height {
+                    for x in 0..<(job.width * 4) where x % 4 != 3 {
+                        let d = Double(src[y * canvas.bytesPerRow + x]) - Double(rgba[y * stride + x])
+                        sse += d * d
+                    }
+                }
+            }
+            let mse = sse / Double(job.width * job.height * 3)
+            worst = min(worst, mse == 0 ? 99 : 10 * log10(255 * 255 / mse))
+        }
+        #expect(n == 60)
+        #expect(worst >= 40, "worst frame PSNR \(worst) dB")
+    }
+
+    @Test func pulseBlueTableAtTheTimesAFourSecondClipReaches() throws {
+        let folder = try scratchFolder()
+        defer { cleanup(folder) }
+        let r = try run(["pulse", "--preset", "blue", "--seconds", "4", "--x264-preset", "veryfast", "blue.mp4"], cwd: folder)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        // Centre (200, 200) pt and 90 pt out (290, 200) pt at scale 2.
+        let px = try decodedPixels(folder + "/blue.mp4", at: [(400, 400), (580, 400)])
+        #expect(px.count == 240)
+        for (t, centre, out90) in [(0.5, "#D2A7B6", "#FFB8A0"), (0.7, "#F2D3D1", "#F2D3D1"),
+                                   (2.0, "#FFCBBA", "#FFCBBA"), (3.5, "#D2C2D9", "#FFDACE")] {
+            let f = Int((t * 60).rounded())
+            #expect(close(px[f][0], rgb(centre), 3), "t=\(t) centre \(px[f][0]) vs \(centre)")
+            #expect(close(px[f][1], rgb(out90), 3), "t=\(t) 90pt \(px[f][1]) vs \(out90)")
+        }
+    }
+
+    @Test func rationalFrameRateAndOddSize() throws {
+        let folder = try scratchFolder()
+        defer { cleanup(folder) }
+        let r = try run(["pulse", "--frames", "30", "--fps", "30000/1001", "--size", "161x91", "--x264-preset", "ultrafast", "o.mp4"], cwd: folder)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.stderr.contains("rounded up to 162×92"))
+        let reader = try MP4Reader(path: folder + "/o.mp4")
+        #expect(reader.width == 162 && reader.height == 92)
+        #expect(reader.rFrameRate == FrameRate(num: 30000, den: 1001))
+        #expect(abs((reader.durationSeconds ?? 0) - 30 * 1001 / 30000.0) < 0.0005)
+        #expect(try reader.checkDecode().frames == 30)
+    }
+
+    @Test func overwriteOnlyWithY() throws {
+        let folder = try scratchFolder()
+        defer { cleanup(folder) }
+        let out = folder + "/o.mp4"
+        FileManager.default.createFile(atPath: out, contents: Data("keep me".utf8))
+        let r = try run(["pulse", "--frames", "2", "o.mp4"], cwd: folder)
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("already exists"))
+        #expect(FileManager.default.contents(atPath: out) == Data("keep me".utf8))
+        let y = try run(["pulse", "--frames", "2", "-y", "o.mp4"], cwd: folder)
+        #expect(y.status == 0, "stderr: \(y.stderr)")
+        #expect(try MP4Reader(path: out).checkDecode().frames == 2)
+        #expect(listing(folder) == ["o.mp4"])
+    }
+
+    @Test func helpVersionAndList() throws {
+        let h = try run(["pulse", "--help"])
+        #expect(h.status == 0 && h.stdout.contains("--seconds") && h.stdout.contains("--x264-preset"))
+        let v = try run(["--version"])
+        #expect(v.status == 0 && v.stdout.hasPrefix("animexport "))
+        let l = try run(["list"])
+        #expect(l.status == 0)
+        for name in ["pulse", "red", "orange", "blue"] { #expect(l.stdout.contains(name)) }
+        let none = try run([])
+        #expect(none.status == 2 && none.stderr.contains("Usage"))
+    }
+}
+
+/// Bad input: one line naming the problem, exit 2 (1 for runtime failures), nothing written.
+@Suite struct BadInput {
+    struct Case: Sendable, CustomStringConvertible {
+        let args: [String]; let status: Int32; let message: String
+        var preset: String? = nil
+        var description: String { args.joined(separator: " ") }
+    }
+
+    static let cases: [Case] = [
+        Case(args: ["blink", "o.mp4"], status: 2, message: "unknown command or animation 'blink'"),
+        Case(args: ["pulse", "--preset", "purple", "o.mp4"], status: 2, message: "unknown pulse preset 'purple'"),
+        Case(args: ["pulse", "--preset", "bad.json", "o.mp4"], status: 2, message: "bad.json: (JSON): malformed JSON",
+             preset: #"{"animation": "pulse", "#),
+        Case(args: ["pulse", "--preset", "bad.json", "o.mp4"], status: 2, message: "bad.json: parameters.layers[0].radious: unknown key (did you mean 'radius'?)",
+             preset: #"{"animation": "pulse", "parameters": {"layers": [{"radious": 3, "duration": 1, "color": "#000000"}]}}"#),
+        Case(args: ["pulse", "--seconds", "0", "o.mp4"], status: 2, message: "--seconds: '0' is not a number in (0, 600]"),
+        Case(args: ["pulse", "--seconds", "-2", "o.mp4"], status: 2, message: "--seconds"),
+        Case(args: ["pulse", "--seconds", "601", "o.mp4"], status: 2, message: "(0, 600]"),
+        Case(args: ["pulse", "--fps", "0", "o.mp4"], status: 2, message: "--fps"),
+        Case(args: ["pulse", "--fps", "241", "o.mp4"], status: 2, message: "(0, 240] fps"),
+        Case(args: ["pulse", "--size", "0x0", "o.mp4"], status: 2, message: "--size"),
+        Case(args: ["pulse", "--size", "8000x8000", "o.mp4"], status: 2, message: "[1, 4096]"),
+        Case(args: ["pulse", "--scale", "0", "o.mp4"], status: 2, message: "--scale"),
+        Case(args: ["pulse", "no/such/folder/o.mp4"], status: 2, message: "does not exist"),
+        Case(args: ["pulse", "/proc/animexport-test.mp4"], status: 2, message: "not writable"),
+        Case(args: ["pulse", "o.mov"], status: 2, message: "must end in .mp4"),
+        Case(args: ["pulse", "--param", "no-such-x264-option=1", "--frames", "2", "o.mp4"], status: 1, message: "no-such-x264-option"),
+        Case(args: ["pulse", "--bogus", "o.mp4"], status: 2, message: "unknown option --bogus"),
+    ]
+
+    @Test(arguments: cases) func rejected(_ c: Case) throws {
+        let folder = try scratchFolder()
+        defer { cleanup(folder) }
+        if let p = c.preset { FileManager.default.createFile(atPath: folder + "/bad.json", contents: Data(p.utf8)) }
+        let before = listing(folder)
+        let r = try run(c.args, cwd: folder)
+        #expect(r.status == c.status, "\(c): status \(r.status), stderr \(r.stderr)")
+        #expect(r.stderr.contains(c.message), "\(c): \(r.stderr)")
+        let lines = r.stderr.split(separator: "\n").filter { !$0.hasPrefix("x264 [") }
+        #expect(lines.count == 1, "one line: \(r.stderr)")
+        #expect(listing(folder) == before, "nothing written")
+    }
+}

@@ -1,0 +1,4 @@
+import Testing
+@testable import Text
+
+@Test func textPlaceholder() { #expect(Bool(true)) }
