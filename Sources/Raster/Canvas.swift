@@ -31,7 +31,7 @@ public final class Canvas {
 
     /// Sets every pixel to `color` (premultiplied: round(c·a·255), round(a·255)).
     public func clear(to color: RGBA) {
-        pixels.update(repeating: PremultipliedRGBA8(color), count: pixelCount)
+        PixelFill.fill(pixels, count: pixelCount, with: PremultipliedRGBA8(color))
     }
 
     /// The pixel at (x, y); traps when out of bounds.

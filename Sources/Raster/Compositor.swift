@@ -21,9 +21,10 @@
 //     whose S' is opaque is a plain fill;
 //   * uniform colour, per-pixel coverage (the common case at shape edges);
 //   * per-pixel colours (gradients), per-pixel coverage.
-// SIMD: 4 pixels per step as SIMD16<UInt16> (16-bit lanes hold the products ≤ 65 025 and
-// div255's intermediate ≤ 65 407). Blocks of 4 pixels with zero coverage are skipped; blocks
-// with full coverage of an opaque uniform colour are stored directly.
+// SIMD: 8 pixels per step as SIMD16<UInt16> holding two channels per 16-bit lane ((r, b) and
+// (g, a) pairs, see `Vector`); the lanes hold the products ≤ 65 025 and div255's intermediate
+// ≤ 65 407. Blocks of 8 pixels with zero coverage are skipped; blocks with full coverage of an
+// opaque uniform colour are stored directly.
 
 enum SpanCompositor {
     // MARK: Dispatch
@@ -114,10 +115,16 @@ enum SpanCompositor {
         }
     }
 
-    // MARK: SIMD kernels (4 pixels = 16 channels per step)
+    // MARK: SIMD kernels (8 pixels per step, two channels per 16-bit lane)
 
+    /// Eight pixels (32 bytes) seen as SIMD16<UInt16>: lane 2k = r_k | g_k << 8 and lane 2k+1 =
+    /// b_k | a_k << 8 (little-endian). `& 0xFF` gives the (r, b) channels, `>> 8` the (g, a)
+    /// channels, each in its own 16-bit lane ready for the 8 × 8 → 16-bit products, so no
+    /// widening or packing instructions are needed (the generic SIMD widening conversions are
+    /// outlined calls, research note §6). Results are recombined as rb | ga << 8.
     enum Vector {
         typealias Lanes = SIMD16<UInt16>
+        static let pixelsPerStep = 8
 
         @inline(__always)
         static func div255(_ x: Lanes) -> Lanes {
@@ -127,55 +134,68 @@ enum SpanCompositor {
 
         @inline(__always)
         static func load(_ pixels: UnsafePointer<PremultipliedRGBA8>) -> Lanes {
-            Lanes(truncatingIfNeeded: UnsafeRawPointer(pixels).loadUnaligned(as: SIMD16<UInt8>.self))
+            UnsafeRawPointer(pixels).loadUnaligned(as: Lanes.self)
         }
 
         @inline(__always)
         static func store(_ lanes: Lanes, _ pixels: UnsafeMutablePointer<PremultipliedRGBA8>) {
-            UnsafeMutableRawPointer(pixels).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: lanes),
-                                                       as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(pixels).storeBytes(of: lanes, as: Lanes.self)
         }
 
+        /// The colour's (r, b) and (g, a) channel pairs repeated for 8 pixels.
         @inline(__always)
-        static func repeated(_ p: PremultipliedRGBA8) -> Lanes {
-            let r = UInt16(p.r), g = UInt16(p.g), b = UInt16(p.b), a = UInt16(p.a)
-            return Lanes(r, g, b, a, r, g, b, a, r, g, b, a, r, g, b, a)
+        static func channelPairs(_ p: PremultipliedRGBA8) -> (rb: Lanes, ga: Lanes) {
+            let rb = SIMD2<UInt16>(UInt16(p.r), UInt16(p.b))
+            let ga = SIMD2<UInt16>(UInt16(p.g), UInt16(p.a))
+            return (unsafeBitCast(SIMD8<UInt32>(repeating: unsafeBitCast(rb, to: UInt32.self)), to: Lanes.self),
+                    unsafeBitCast(SIMD8<UInt32>(repeating: unsafeBitCast(ga, to: UInt32.self)), to: Lanes.self))
         }
 
-        /// Each of 4 coverage bytes repeated over its pixel's 4 channels.
+        /// Coverage of 8 pixels, each repeated in its pixel's two lanes: (m0, m0, m1, m1, …).
         @inline(__always)
         static func coverageLanes(_ mask: UnsafePointer<UInt8>) -> Lanes {
-            let m0 = UInt16(mask[0]), m1 = UInt16(mask[1]), m2 = UInt16(mask[2]), m3 = UInt16(mask[3])
-            return Lanes(m0, m0, m0, m0, m1, m1, m1, m1, m2, m2, m2, m2, m3, m3, m3, m3)
+            let m = UnsafeRawPointer(mask).loadUnaligned(as: SIMD8<UInt8>.self)
+            let low = SIMD16<UInt8>(m[0], 0, m[0], 0, m[1], 0, m[1], 0, m[2], 0, m[2], 0, m[3], 0, m[3], 0)
+            let high = SIMD16<UInt8>(m[4], 0, m[4], 0, m[5], 0, m[5], 0, m[6], 0, m[6], 0, m[7], 0, m[7], 0)
+            return unsafeBitCast(SIMD32<UInt8>(lowHalf: low, highHalf: high), to: Lanes.self)
         }
 
-        /// Each pixel's alpha lane repeated over its 4 channels.
+        /// From (g, a) lane pairs, each pixel's alpha in both of its lanes: (a0, a0, a1, a1, …).
         @inline(__always)
-        static func alphaLanes(_ v: Lanes) -> Lanes {
-            Lanes(v[3], v[3], v[3], v[3], v[7], v[7], v[7], v[7],
-                  v[11], v[11], v[11], v[11], v[15], v[15], v[15], v[15])
+        static func alphaLanes(_ ga: Lanes) -> Lanes {
+            let words = unsafeBitCast(ga, to: SIMD8<UInt32>.self)
+            return unsafeBitCast((words &>> 16) | (words & 0xFFFF_0000), to: Lanes.self)
         }
 
         @inline(__always)
-        static func maskWord(_ mask: UnsafePointer<UInt8>) -> UInt32 {
-            UnsafeRawPointer(mask).loadUnaligned(as: UInt32.self)
+        static func maskWord(_ mask: UnsafePointer<UInt8>) -> UInt64 {
+            UnsafeRawPointer(mask).loadUnaligned(as: UInt64.self)
+        }
+
+        /// out = S' + div255(D·inverse) for 8 destination pixels, S' given as channel pairs.
+        @inline(__always)
+        static func blend(sourceRB: Lanes, sourceGA: Lanes, inverse: Lanes,
+                          _ destination: UnsafeMutablePointer<PremultipliedRGBA8>) {
+            let d = load(destination)
+            let rb = sourceRB &+ div255((d & 0x00FF) &* inverse)
+            let ga = sourceGA &+ div255((d &>> 8) &* inverse)
+            store(rb | (ga &<< 8), destination)
         }
 
         static func uniformConstant(_ color: PremultipliedRGBA8, _ coverage: UInt8,
                                     _ destination: UnsafeMutablePointer<PremultipliedRGBA8>, _ count: Int) {
             let source = scale(color, by: UInt32(coverage))
             if source.a == 255 {
-                destination.update(repeating: source, count: count)
+                PixelFill.fill(destination, count: count, with: source)
                 return
             }
             if source == .transparent { return }
-            let sourceLanes = repeated(source)
+            let pairs = channelPairs(source)
             let inverse = Lanes(repeating: 255 &- UInt16(source.a))
             var i = 0
-            while i &+ 4 <= count {
-                let d = load(destination + i)
-                store(sourceLanes &+ div255(d &* inverse), destination + i)
-                i &+= 4
+            while i &+ pixelsPerStep <= count {
+                blend(sourceRB: pairs.rb, sourceGA: pairs.ga, inverse: inverse, destination + i)
+                i &+= pixelsPerStep
             }
             while i < count {
                 destination[i] = over(source, destination[i])
@@ -185,25 +205,23 @@ enum SpanCompositor {
 
         static func uniformMask(_ color: PremultipliedRGBA8, _ mask: UnsafePointer<UInt8>,
                                 _ destination: UnsafeMutablePointer<PremultipliedRGBA8>, _ count: Int) {
-            let colorLanes = repeated(color)
-            let alpha = Lanes(repeating: UInt16(color.a))
+            let pairs = channelPairs(color)
             let opaque = color.a == 255
-            let full = SIMD16<UInt8>(truncatingIfNeeded: colorLanes)
+            let full = pairs.rb | (pairs.ga &<< 8)
             var i = 0
-            while i &+ 4 <= count {
+            while i &+ pixelsPerStep <= count {
                 let word = maskWord(mask + i)
                 if word != 0 {
-                    if opaque && word == 0xFFFF_FFFF {
-                        UnsafeMutableRawPointer(destination + i).storeBytes(of: full, as: SIMD16<UInt8>.self)
+                    if opaque && word == UInt64.max {
+                        store(full, destination + i)
                     } else {
                         let m = coverageLanes(mask + i)
-                        let s = div255(colorLanes &* m)
-                        let inverse = 255 &- div255(alpha &* m)
-                        let d = load(destination + i)
-                        store(s &+ div255(d &* inverse), destination + i)
+                        let rb = div255(pairs.rb &* m)
+                        let ga = div255(pairs.ga &* m)
+                        blend(sourceRB: rb, sourceGA: ga, inverse: 255 &- alphaLanes(ga), destination + i)
                     }
                 }
-                i &+= 4
+                i &+= pixelsPerStep
             }
             while i < count {
                 destination[i] = over(scale(color, by: UInt32(mask[i])), destination[i])
@@ -214,20 +232,41 @@ enum SpanCompositor {
         static func colorsMask(_ colors: UnsafePointer<PremultipliedRGBA8>, _ mask: UnsafePointer<UInt8>,
                                _ destination: UnsafeMutablePointer<PremultipliedRGBA8>, _ count: Int) {
             var i = 0
-            while i &+ 4 <= count {
+            while i &+ pixelsPerStep <= count {
                 if maskWord(mask + i) != 0 {
                     let m = coverageLanes(mask + i)
-                    let s = div255(load(colors + i) &* m)
-                    let inverse = 255 &- alphaLanes(s)
-                    let d = load(destination + i)
-                    store(s &+ div255(d &* inverse), destination + i)
+                    let source = load(colors + i)
+                    let rb = div255((source & 0x00FF) &* m)
+                    let ga = div255((source &>> 8) &* m)
+                    blend(sourceRB: rb, sourceGA: ga, inverse: 255 &- alphaLanes(ga), destination + i)
                 }
-                i &+= 4
+                i &+= pixelsPerStep
             }
             while i < count {
                 destination[i] = over(scale(colors[i], by: UInt32(mask[i])), destination[i])
                 i &+= 1
             }
+        }
+    }
+}
+
+/// Filling runs of pixels with one colour (opaque spans, canvas clears).
+enum PixelFill {
+    /// Writes `color` to `count` pixels: 16 bytes per store, then single pixels.
+    @inline(__always)
+    static func fill(_ destination: UnsafeMutablePointer<PremultipliedRGBA8>, count: Int,
+                     with color: PremultipliedRGBA8) {
+        let word = unsafeBitCast(color, to: UInt32.self)
+        let block = SIMD4<UInt32>(repeating: word)
+        let raw = UnsafeMutableRawPointer(destination)
+        var i = 0
+        while i &+ 4 <= count {
+            raw.storeBytes(of: block, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            i &+= 4
+        }
+        while i < count {
+            raw.storeBytes(of: word, toByteOffset: i &* 4, as: UInt32.self)
+            i &+= 1
         }
     }
 }
