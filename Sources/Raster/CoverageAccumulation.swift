@@ -91,23 +91,34 @@ enum CoverageAccumulation {
     /// The byte a constant run with accumulated winding `acc` gets (used for gaps between
     /// touched groups); identical to what the kernels produce for the same `acc`.
     @inline(__always)
-    static func coverageByte<Rule: CoverageRule>(accumulated acc: Float, _: Rule.Type) -> UInt8 {
-        coverageByte(Rule.coverage(acc))
+    static func coverageByte(accumulated acc: Float, rule: FillRule) -> UInt8 {
+        switch rule {
+        case .nonZero: return coverageByte(NonZeroCoverage.coverage(acc))
+        case .evenOdd: return coverageByte(EvenOddCoverage.coverage(acc))
+        }
     }
 
     /// Accumulates `groupCount` groups of 8 cells: writes 8·groupCount coverage bytes, zeroes the
     /// cells and updates `carry` (the running sum). Runs the selected implementation.
-    @inline(__always)
-    static func accumulate<Rule: CoverageRule>(cells: UnsafeMutablePointer<Float>, coverage: UnsafeMutablePointer<UInt8>,
-                                               groupCount: Int, carry: inout Float, rule: Rule.Type,
-                                               kernels: RasterKernels) {
-        switch kernels {
-        case .scalar: scalar(cells: cells, coverage: coverage, groupCount: groupCount, carry: &carry, rule: rule)
-        case .simd: simd(cells: cells, coverage: coverage, groupCount: groupCount, carry: &carry, rule: rule)
+    ///
+    /// Deliberately not generic: callers that are themselves unspecialised generics (a fill
+    /// with a paint type from another module) still reach fully specialised kernels.
+    static func accumulate(cells: UnsafeMutablePointer<Float>, coverage: UnsafeMutablePointer<UInt8>,
+                           groupCount: Int, carry: inout Float, rule: FillRule, kernels: RasterKernels) {
+        switch (kernels, rule) {
+        case (.scalar, .nonZero):
+            scalar(cells: cells, coverage: coverage, groupCount: groupCount, carry: &carry, rule: NonZeroCoverage.self)
+        case (.scalar, .evenOdd):
+            scalar(cells: cells, coverage: coverage, groupCount: groupCount, carry: &carry, rule: EvenOddCoverage.self)
+        case (.simd, .nonZero):
+            simd(cells: cells, coverage: coverage, groupCount: groupCount, carry: &carry, rule: NonZeroCoverage.self)
+        case (.simd, .evenOdd):
+            simd(cells: cells, coverage: coverage, groupCount: groupCount, carry: &carry, rule: EvenOddCoverage.self)
         }
     }
 
     /// Plain reference implementation (one cell at a time, same float operations as `simd`).
+    @inline(__always)
     static func scalar<Rule: CoverageRule>(cells: UnsafeMutablePointer<Float>, coverage: UnsafeMutablePointer<UInt8>,
                                            groupCount: Int, carry: inout Float, rule: Rule.Type) {
         var running = carry
@@ -132,6 +143,7 @@ enum CoverageAccumulation {
     }
 
     /// SIMD8<Float> implementation: one group per iteration, in-register prefix scan.
+    @inline(__always)
     static func simd<Rule: CoverageRule>(cells: UnsafeMutablePointer<Float>, coverage: UnsafeMutablePointer<UInt8>,
                                          groupCount: Int, carry: inout Float, rule: Rule.Type) {
         let source = UnsafeMutableRawPointer(cells)

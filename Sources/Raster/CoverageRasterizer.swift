@@ -77,16 +77,8 @@ final class CoverageRasterizer {
     /// `width` × `height` canvas and reports it to `sink` as spans.
     func rasterize<Sink: CoverageSpanSink>(_ segments: ScratchArray<LineSegment>, width: Int, height: Int,
                                            rule: FillRule, kernels: RasterKernels, into sink: inout Sink) {
-        switch rule {
-        case .nonZero: run(segments, width, height, NonZeroCoverage.self, kernels, &sink)
-        case .evenOdd: run(segments, width, height, EvenOddCoverage.self, kernels, &sink)
-        }
-    }
-
-    private func run<Rule: CoverageRule, Sink: CoverageSpanSink>(
-        _ segments: ScratchArray<LineSegment>, _ width: Int, _ height: Int, _ rule: Rule.Type,
-        _ kernels: RasterKernels, _ sink: inout Sink
-    ) {
+        // Only the span hand-off depends on `Sink`; all per-pixel work below is concrete code, so
+        // an unspecialised instance of this function is still fast.
         let segmentCount = segments.count
         guard width > 0, height > 0, segmentCount > 0 else { return }
         let bandHeight = Self.bandHeight
@@ -109,7 +101,7 @@ final class CoverageRasterizer {
         for i in 0..<segmentCount {
             let segment = segmentBase[i]
             let top = Int(segment.y0) / bandHeight
-            let bottom = Swift.min((Int(segment.y1.rounded(.up)) - 1) / bandHeight, bandCount - 1)
+            let bottom = Swift.min(Int(segment.y1) / bandHeight, bandCount - 1)
             firstBand = Swift.min(firstBand, top)
             lastBand = Swift.max(lastBand, bottom)
             bandEnds[top] += 1
@@ -162,8 +154,8 @@ final class CoverageRasterizer {
 
     /// Reports one row's coverage to `sink`, consuming (zeroing) its cells and dirty bits.
     @inline(__always)
-    private func sweep<Rule: CoverageRule, Sink: CoverageSpanSink>(
-        row: Int, bandTop: Int, width: Int, layout: CellLayout, _ rule: Rule.Type,
+    private func sweep<Sink: CoverageSpanSink>(
+        row: Int, bandTop: Int, width: Int, layout: CellLayout, _ rule: FillRule,
         _ kernels: RasterKernels, _ sink: inout Sink
     ) {
         let groupWidth = Self.groupWidth
@@ -176,7 +168,7 @@ final class CoverageRasterizer {
         @inline(__always) func constantGap(upTo end: Int) {
             let gapEnd = Swift.min(end, width)
             if x < gapEnd {
-                let c = CoverageAccumulation.coverageByte(accumulated: carry, Rule.self)
+                let c = CoverageAccumulation.coverageByte(accumulated: carry, rule: rule)
                 if c != 0 { sink.constantSpan(y: row, x: x, count: gapEnd - x, coverage: c) }
             }
         }
@@ -256,9 +248,12 @@ struct CellWriter {
         let rowCells = cells + row * layout.cellStride
         let xl = xa < xb ? xa : xb
         let xr = xa < xb ? xb : xa
-        let left = xl.rounded(.down)
-        let i0 = Int(left)
-        let i1 = Int(xr.rounded(.up))
+        // x ≥ 0 here, so truncation is floor; this avoids libm floor/ceil calls on baseline
+        // x86-64 (no SSE4.1 `roundsd`).
+        let i0 = Int(xl)
+        let left = Double(i0)
+        var i1 = Int(xr)
+        if Double(i1) < xr { i1 += 1 }
         if i1 <= i0 + 1 {
             let fraction = (xa + xb) * 0.5 - left
             rowCells[i0] += Float(d - d * fraction)

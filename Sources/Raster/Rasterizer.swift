@@ -27,19 +27,25 @@ public final class Rasterizer {
     public func fill<P: Paint>(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero,
                                paint: P, on canvas: Canvas) {
         let shader = paint.makeShader(transform: transform)
-        if let color = shader.uniformColor, color == .transparent { return }
+        let uniformColor = shader.uniformColor
+        if uniformColor == .transparent { return }
         edges.build(path, transform: transform, width: canvas.width, height: canvas.height,
                     tolerance: flatteningTolerance)
         guard !edges.segments.isEmpty else { return }
-        if shader.uniformColor == nil {
+        if let color = uniformColor {
+            // A concrete sink: fully specialised even when `fill` itself runs unspecialised
+            // (callers in other modules see only the generic entry point).
+            var sink = UniformColorSink(color: color, pixels: canvas.pixels, width: canvas.width, kernels: kernels)
+            coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
+                               kernels: kernels, into: &sink)
+        } else {
             sourceRow.ensureCapacity(canvas.width)
             maskRow.ensureCapacity(canvas.width)
+            var sink = ShadedSink(shader: shader, pixels: canvas.pixels, width: canvas.width,
+                                  sourceRow: sourceRow.base, maskRow: maskRow.base, kernels: kernels)
+            coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
+                               kernels: kernels, into: &sink)
         }
-        var sink = CompositingSink(shader: shader, uniformColor: shader.uniformColor, pixels: canvas.pixels,
-                                   width: canvas.width, sourceRow: sourceRow.base, maskRow: maskRow.base,
-                                   kernels: kernels)
-        coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
-                           kernels: kernels, into: &sink)
     }
 
     /// The coverage `fill` would use, as an A8 mask: `width·height` bytes, row-major, 0…255.
@@ -60,10 +66,31 @@ public final class Rasterizer {
     }
 }
 
-/// Composites coverage spans with a paint shader into canvas pixels.
-struct CompositingSink<Shader: PaintShader>: CoverageSpanSink {
+/// Composites coverage spans of a uniform colour (solid paints) into canvas pixels.
+struct UniformColorSink: CoverageSpanSink {
+    let color: PremultipliedRGBA8
+    let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
+    let width: Int
+    let kernels: RasterKernels
+
+    @inline(__always)
+    mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        SpanCompositor.sourceOver(uniform: color, mask: coverage, into: pixels + y * width + x, count: count,
+                                  kernels: kernels)
+    }
+
+    @inline(__always)
+    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        SpanCompositor.sourceOver(uniform: color, coverage: coverage, into: pixels + y * width + x, count: count,
+                                  kernels: kernels)
+    }
+}
+
+/// Composites coverage spans of a per-pixel paint: the shader writes a run of source pixels into
+/// a scratch row, which is then composited. Generic over the shader so each paint type gets its
+/// own specialised loop (when the concrete type is known at compile time in this module).
+struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
     let shader: Shader
-    let uniformColor: PremultipliedRGBA8?
     let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
     let width: Int
     let sourceRow: UnsafeMutablePointer<PremultipliedRGBA8>
@@ -72,29 +99,17 @@ struct CompositingSink<Shader: PaintShader>: CoverageSpanSink {
 
     @inline(__always)
     mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        let destination = pixels + y * width + x
-        if let color = uniformColor {
-            SpanCompositor.sourceOver(uniform: color, mask: coverage, into: destination, count: count,
-                                      kernels: kernels)
-        } else {
-            shader.shade(y: y, x: x, count: count, into: sourceRow)
-            SpanCompositor.sourceOver(colors: sourceRow, mask: coverage, into: destination, count: count,
-                                      kernels: kernels)
-        }
+        shader.shade(y: y, x: x, count: count, into: sourceRow)
+        SpanCompositor.sourceOver(colors: sourceRow, mask: coverage, into: pixels + y * width + x, count: count,
+                                  kernels: kernels)
     }
 
     @inline(__always)
     mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-        let destination = pixels + y * width + x
-        if let color = uniformColor {
-            SpanCompositor.sourceOver(uniform: color, coverage: coverage, into: destination, count: count,
-                                      kernels: kernels)
-        } else {
-            shader.shade(y: y, x: x, count: count, into: sourceRow)
-            maskRow.update(repeating: coverage, count: count)
-            SpanCompositor.sourceOver(colors: sourceRow, mask: maskRow, into: destination, count: count,
-                                      kernels: kernels)
-        }
+        shader.shade(y: y, x: x, count: count, into: sourceRow)
+        maskRow.update(repeating: coverage, count: count)
+        SpanCompositor.sourceOver(colors: sourceRow, mask: maskRow, into: pixels + y * width + x, count: count,
+                                  kernels: kernels)
     }
 }
 
