@@ -2,10 +2,20 @@
 //
 // A `Paint` is a user-space description (a value, e.g. a solid colour or later a gradient with
 // stops and geometry). For each fill it is resolved once into a `PaintShader`, a device-space
-// object that produces premultiplied RGBA8 source pixels for runs of a row. The compositor
-// (Compositor.swift) and the rasterizer's fill are generic over the shader type, so the Swift
-// optimizer emits one specialised, fused shade + composite loop per paint type, the
-// compile-time equivalent of Blend2D's JIT-built pipelines (research note §7.3).
+// object that produces premultiplied RGBA8 source pixels for runs of a row.
+//
+// How the compositing loop gets specialised per paint (research note §7.3: fused fetch +
+// composite, Blend2D's JIT idea done by the Swift optimiser):
+//   * a shader with a `uniformColor` (solid paints) is composited by `UniformColorSink` with the
+//     constant-source kernels, which are concrete code, so that path is fully specialised no
+//     matter where `fill` is called from;
+//   * other shaders go through `ShadedSink<Shader>`, generic over the shader type: the shader
+//     writes a run of source pixels into a scratch row and the colour-mask kernel composites
+//     it. Inside this module each concrete shader type gets its own specialised loop. A public
+//     generic called from another module runs unspecialised, so gradients added here should
+//     be dispatched to their concrete type at the top of `Rasterizer.fill` (the per-pixel
+//     kernels themselves are concrete and stay fast either way; only span-level calls would
+//     go through witness tables).
 //
 // Contract for shaders:
 //   * pixel (x, y) is sampled at its centre (x + 0.5, y + 0.5) in device pixels;
