@@ -64,6 +64,12 @@ import Testing
         #expect(Array(bytes[20..<24]) == [expected.r, expected.g, expected.b, expected.a])
     }
 
+    @Test func pixelIsFourBytesRGBA() {
+        #expect(MemoryLayout<PremultipliedRGBA8>.size == 4 && MemoryLayout<PremultipliedRGBA8>.stride == 4)
+        let p = PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 4)
+        #expect(withUnsafeBytes(of: p) { Array($0) } == [1, 2, 3, 4])
+    }
+
     @Test func mutableBytesAreRGBAInMemoryOrder() {
         let canvas = Canvas(width: 2, height: 2)
         canvas.withUnsafeMutableBytes { bytes in
