@@ -1,1 +1,0 @@
-// Raster module (placeholder until its first real file lands)

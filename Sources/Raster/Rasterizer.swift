@@ -1,0 +1,128 @@
+// Rasterizer.swift — the entry point: fill a path with a paint on a canvas.
+//
+//   path ──transform, flatten (Flatten.swift), clip──▶ line segments (EdgeBuilder.swift)
+//        ──exact-area cells, bands, dirty bits──▶ coverage spans (CoverageRasterizer.swift)
+//        ──paint shader + source-over──▶ canvas pixels (Paint.swift, Compositor.swift)
+//
+// A `Rasterizer` owns every scratch buffer (segments, flattening stack, band cells, dirty bits,
+// coverage and source rows). They grow to the largest canvas and path seen and are then reused,
+// so filling allocates nothing on the heap in steady state. A rasterizer is not thread-safe; use
+// one per thread (they are cheap when idle).
+
+/// Fills paths on canvases with exact-area anti-aliasing.
+public final class Rasterizer {
+    /// Maximum distance in device pixels between a curve and the polyline it is filled as.
+    public var flatteningTolerance: Double = Flattening.defaultTolerance
+    /// Kernel implementation; `.scalar` is the reference the SIMD kernels are tested against.
+    public var kernels: RasterKernels = .simd
+
+    private let edges = EdgeBuilder()
+    private let coverage = CoverageRasterizer()
+    private let sourceRow = ZeroedBuffer<PremultipliedRGBA8>()
+    private let maskRow = ZeroedBuffer<UInt8>()
+
+    public init() {}
+
+    /// Fills `path` (mapped to device pixels by `transform`) with `paint`, source-over, on `canvas`.
+    public func fill<P: Paint>(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero,
+                               paint: P, on canvas: Canvas) {
+        let shader = paint.makeShader(transform: transform)
+        let uniformColor = shader.uniformColor
+        if uniformColor == .transparent { return }
+        edges.build(path, transform: transform, width: canvas.width, height: canvas.height,
+                    tolerance: flatteningTolerance)
+        guard !edges.segments.isEmpty else { return }
+        if let color = uniformColor {
+            // A concrete sink: fully specialised even when `fill` itself runs unspecialised
+            // (callers in other modules see only the generic entry point).
+            var sink = UniformColorSink(color: color, pixels: canvas.pixels, width: canvas.width, kernels: kernels)
+            coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
+                               kernels: kernels, into: &sink)
+        } else {
+            sourceRow.ensureCapacity(canvas.width)
+            maskRow.ensureCapacity(canvas.width)
+            var sink = ShadedSink(shader: shader, pixels: canvas.pixels, width: canvas.width,
+                                  sourceRow: sourceRow.base, maskRow: maskRow.base, kernels: kernels)
+            coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
+                               kernels: kernels, into: &sink)
+        }
+    }
+
+    /// The coverage `fill` would use, as an A8 mask: `width·height` bytes, row-major, 0…255.
+    /// Runs exactly the same flattening, clipping and coverage code as `fill`.
+    public func coverageMask(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero,
+                             width: Int, height: Int) -> [UInt8] {
+        precondition(width >= 0 && height >= 0, "mask size must not be negative")
+        var mask = [UInt8](repeating: 0, count: width * height)
+        edges.build(path, transform: transform, width: width, height: height, tolerance: flatteningTolerance)
+        guard !edges.segments.isEmpty else { return mask }
+        mask.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var sink = MaskSink(mask: base, width: width)
+            coverage.rasterize(edges.segments, width: width, height: height, rule: rule, kernels: kernels,
+                               into: &sink)
+        }
+        return mask
+    }
+}
+
+/// Composites coverage spans of a uniform colour (solid paints) into canvas pixels.
+struct UniformColorSink: CoverageSpanSink {
+    let color: PremultipliedRGBA8
+    let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
+    let width: Int
+    let kernels: RasterKernels
+
+    @inline(__always)
+    mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        SpanCompositor.sourceOver(uniform: color, mask: coverage, into: pixels + y * width + x, count: count,
+                                  kernels: kernels)
+    }
+
+    @inline(__always)
+    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        SpanCompositor.sourceOver(uniform: color, coverage: coverage, into: pixels + y * width + x, count: count,
+                                  kernels: kernels)
+    }
+}
+
+/// Composites coverage spans of a per-pixel paint: the shader writes a run of source pixels into
+/// a scratch row, which is then composited. Generic over the shader so each paint type gets its
+/// own specialised loop (when the concrete type is known at compile time in this module).
+struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
+    let shader: Shader
+    let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
+    let width: Int
+    let sourceRow: UnsafeMutablePointer<PremultipliedRGBA8>
+    let maskRow: UnsafeMutablePointer<UInt8>
+    let kernels: RasterKernels
+
+    @inline(__always)
+    mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        shader.shade(y: y, x: x, count: count, into: sourceRow)
+        SpanCompositor.sourceOver(colors: sourceRow, mask: coverage, into: pixels + y * width + x, count: count,
+                                  kernels: kernels)
+    }
+
+    @inline(__always)
+    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        shader.shade(y: y, x: x, count: count, into: sourceRow)
+        maskRow.update(repeating: coverage, count: count)
+        SpanCompositor.sourceOver(colors: sourceRow, mask: maskRow, into: pixels + y * width + x, count: count,
+                                  kernels: kernels)
+    }
+}
+
+/// Copies coverage spans into an A8 mask.
+struct MaskSink: CoverageSpanSink {
+    let mask: UnsafeMutablePointer<UInt8>
+    let width: Int
+
+    mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        (mask + y * width + x).update(from: coverage, count: count)
+    }
+
+    mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        (mask + y * width + x).update(repeating: coverage, count: count)
+    }
+}
