@@ -77,7 +77,7 @@ func runExport(_ job: RenderJob, progress: Bool = true) throws(ExportError) -> E
         for i in 0..<job.frameCount {
             renderer.render(job.scene.drawing(at: job.time(ofFrame: i)), background: job.background,
                             transform: job.transform, on: canvas)
-            try canvas.withUnsafeBytes { bytes throws(VideoError) in
+            try canvas.withUnsafeBytes { bytes in
                 try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
             }
             bar.update(i + 1)
