@@ -69,7 +69,17 @@ func runExport(_ job: RenderJob, progress: Bool = true) throws(ExportError) -> E
     try checkDestination(job.output, overwrite: job.overwrite, extensions: ["mp4", "m4v"])
     FFmpegLog.setVerbose(job.verbose)
     let writer: MP4Writer
-    do { writer = try MP4Writer(destination: job.output, settings: job.h264Settings) } catch { throw .runtime("\(job.output): \(error)") }
+    do {
+        writer = try MP4Writer(destination: job.output, settings: job.h264Settings)
+    } catch {
+        // Settings FFmpeg refuses (an unknown --param, a bad value) are the user's input: exit 2.
+        switch error {
+        case .unknownOptions, .invalidSettings: throw .usage("\(job.output): \(error)")
+        case .ffmpeg(let operation, let code, _, _) where operation.hasPrefix("avcodec_open2") && code == -EINVAL:
+            throw .usage("\(job.output): \(error)")
+        default: throw .runtime("\(job.output): \(error)")
+        }
+    }
     let canvas = Canvas(width: job.width, height: job.height)
     let renderer = DrawingRenderer()
     let bar = ProgressBar(total: job.frameCount, label: URL(fileURLWithPath: job.output).lastPathComponent, enabled: progress && isatty(STDERR_FILENO) == 1)

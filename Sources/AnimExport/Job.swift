@@ -237,8 +237,9 @@ func resolveEncoder(_ spec: EncoderSpec, file: String, args: ParsedArguments, no
         e.params.append((key, value))
     }
     if e.crf == 0 && e.bitrate == nil {
-        if args.has("--profile") || spec.profile != nil, e.profile != "high444" {
-            throw .usage("--crf 0 is lossless and needs the High 4:4:4 Predictive profile; drop --profile \(e.profile)")
+        // x264 is lossless only in High 4:4:4 Predictive; an explicit Main/Baseline request conflicts.
+        if args.has("--profile") && e.profile != "high" {
+            throw .usage("--crf 0 is lossless and needs the High 4:4:4 Predictive profile, not \(e.profile)")
         }
         e.profile = "high444"
         notices.append("crf 0 is lossless: the stream uses the High 4:4:4 Predictive profile, which QuickTime, iOS and many browsers cannot play; use it only for masters")

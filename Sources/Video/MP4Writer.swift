@@ -113,6 +113,11 @@ public final class MP4Writer {
         }
         enc = c
         LogCapture.watch(UnsafeMutableRawPointer(c))
+        // Option errors ("Error setting option aq-mode to value zz") are logged by the
+        // encoder's private context, which avcodec_open2 frees when it fails: keep its address.
+        let privateContext = c.pointee.priv_data
+        LogCapture.watch(privateContext)
+        defer { LogCapture.unwatch(privateContext) }
         let fps = settings.fps
         c.pointee.width = Int32(settings.width)
         c.pointee.height = Int32(settings.height)
@@ -137,7 +142,7 @@ public final class MP4Writer {
         }
         let openResult = avcodec_open2(c, codec, &opts)
         guard openResult >= 0 else {
-            throw ffmpegError("avcodec_open2 (libx264)", openResult, [UnsafeMutableRawPointer(c)])
+            throw ffmpegError("avcodec_open2 (libx264)", openResult, [UnsafeMutableRawPointer(c), privateContext])
         }
         let unknown = dictionaryKeys(opts)
         guard unknown.isEmpty else { throw .unknownOptions(keys: unknown) }

@@ -128,7 +128,7 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
         let folder = try scratchFolder()
         defer { cleanup(folder) }
         let out = folder + "/o.mp4"
-        FileManager.default.createFile(atPath: out, contents: Data("keep me".utf8))
+        _ = FileManager.default.createFile(atPath: out, contents: Data("keep me".utf8))
         let r = try run(["pulse", "--frames", "2", "o.mp4"], cwd: folder)
         #expect(r.status == 2)
         #expect(r.stderr.contains("already exists"))
@@ -164,9 +164,9 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
         Case(args: ["blink", "o.mp4"], status: 2, message: "unknown command or animation 'blink'"),
         Case(args: ["pulse", "--preset", "purple", "o.mp4"], status: 2, message: "unknown pulse preset 'purple'"),
         Case(args: ["pulse", "--preset", "bad.json", "o.mp4"], status: 2, message: "bad.json: (JSON): malformed JSON",
-             preset: #"{"animation": "pulse", "#),
+             preset: ##"{"animation": "pulse", "##),
         Case(args: ["pulse", "--preset", "bad.json", "o.mp4"], status: 2, message: "bad.json: parameters.layers[0].radious: unknown key (did you mean 'radius'?)",
-             preset: #"{"animation": "pulse", "parameters": {"layers": [{"radious": 3, "duration": 1, "color": "#000000"}]}}"#),
+             preset: ##"{"animation": "pulse", "parameters": {"layers": [{"radious": 3, "duration": 1, "color": "#000000"}]}}"##),
         Case(args: ["pulse", "--seconds", "0", "o.mp4"], status: 2, message: "--seconds: '0' is not a number in (0, 600]"),
         Case(args: ["pulse", "--seconds", "-2", "o.mp4"], status: 2, message: "--seconds"),
         Case(args: ["pulse", "--seconds", "601", "o.mp4"], status: 2, message: "(0, 600]"),
@@ -178,14 +178,15 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
         Case(args: ["pulse", "no/such/folder/o.mp4"], status: 2, message: "does not exist"),
         Case(args: ["pulse", "/proc/animexport-test.mp4"], status: 2, message: "not writable"),
         Case(args: ["pulse", "o.mov"], status: 2, message: "must end in .mp4"),
-        Case(args: ["pulse", "--param", "no-such-x264-option=1", "--frames", "2", "o.mp4"], status: 1, message: "no-such-x264-option"),
+        Case(args: ["pulse", "--param", "no-such-x264-option=1", "--frames", "2", "o.mp4"], status: 2, message: "no-such-x264-option"),
+        Case(args: ["pulse", "--param", "aq-mode=zz", "--frames", "2", "o.mp4"], status: 2, message: "Error setting option aq-mode to value zz"),
         Case(args: ["pulse", "--bogus", "o.mp4"], status: 2, message: "unknown option --bogus"),
     ]
 
     @Test(arguments: cases) func rejected(_ c: Case) throws {
         let folder = try scratchFolder()
         defer { cleanup(folder) }
-        if let p = c.preset { FileManager.default.createFile(atPath: folder + "/bad.json", contents: Data(p.utf8)) }
+        if let p = c.preset { _ = FileManager.default.createFile(atPath: folder + "/bad.json", contents: Data(p.utf8)) }
         let before = listing(folder)
         let r = try run(c.args, cwd: folder)
         #expect(r.status == c.status, "\(c): status \(r.status), stderr \(r.stderr)")
