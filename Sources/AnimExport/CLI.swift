@@ -11,6 +11,7 @@ public enum CLI {
 
         Usage:
           animexport <animation> [options] OUTPUT.mp4   render a clip
+          animexport still <animation> [options] OUT.png one frame as a PNG
           animexport list                               animations and presets
           animexport <command> --help                   options of a command
           animexport --version
@@ -62,6 +63,8 @@ public enum CLI {
         case "--version", "-V":
             print("animexport \(version)")
             return 0
+        case "still":
+            return try runStill(rest, library: library)
         case "list":
             if rest.contains("--help") || rest.contains("-h") {
                 print("Usage: animexport list\n\nLists the animations and the presets found in: \(library.folders.joined(separator: ", "))")
@@ -72,7 +75,7 @@ public enum CLI {
             return 0
         default:
             guard let kind = AnimationKind(rawValue: command) else {
-                let known = AnimationKind.allCases.map(\.rawValue) + ["list"]
+                let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list"]
                 let hint = nearest(to: command, in: known).map { " (did you mean '\($0)'?)" } ?? ""
                 throw .usage("unknown command or animation '\(command)'\(hint); known: \(known.joined(separator: ", "))")
             }

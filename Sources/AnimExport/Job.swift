@@ -86,11 +86,15 @@ let renderFlags: [FlagSpec] = [
 ]
 
 /// Builds the job for `animexport <animation> …`.
-func resolveJob(animation: AnimationKind, args: ParsedArguments, library: PresetLibrary) throws(ExportError) -> RenderJob {
-    let command = animation.rawValue
+///
+/// `video` false resolves a still: no even-size rounding (PNG has no 4:2:0 constraint) and the
+/// length flags are ignored.
+func resolveJob(animation: AnimationKind, args: ParsedArguments, library: PresetLibrary,
+                video: Bool = true) throws(ExportError) -> RenderJob {
+    let command = video ? animation.rawValue : "still"
     guard args.positionals.count == 1 else {
         throw .usage(args.positionals.isEmpty
-            ? "\(command): missing OUTPUT file (e.g. animexport \(command) out.mp4)"
+            ? "\(command): missing OUTPUT file (e.g. animexport \(video ? command : "still " + animation.rawValue) out.\(video ? "mp4" : "png"))"
             : "\(command): expected one OUTPUT, got \(args.positionals.count): \(args.positionals.joined(separator: " "))")
     }
     let output = args.positionals[0]
@@ -177,7 +181,7 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
         }
         transform = .scale(k, k)
     }
-    if width % 2 == 1 || height % 2 == 1 {
+    if video && (width % 2 == 1 || height % 2 == 1) {
         let w2 = width + width % 2, h2 = height + height % 2
         notices.append("\(width)×\(height) px rounded up to \(w2)×\(h2) px (H.264 4:2:0 needs even sizes); the extra pixels show the background")
         width = w2; height = h2

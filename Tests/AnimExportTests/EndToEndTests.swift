@@ -139,6 +139,30 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
         #expect(listing(folder) == ["o.mp4"])
     }
 
+    @Test func stillWritesThePNGOfOneFrame() throws {
+        let folder = try scratchFolder()
+        defer { cleanup(folder) }
+        let r = try run(["still", "pulse", "--preset", "blue", "--time", "0.5", "s.png"], cwd: folder)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let png = try PNGReader.read(path: folder + "/s.png")
+        #expect(png.width == 800 && png.height == 800)
+        func at(_ x: Int, _ y: Int) -> [Int] { (0..<4).map { Int(png.rgba[(y * png.width + x) * 4 + $0]) } }
+        // §3.5 blue at t = 0.5: centre #D2A7B6, 90 pt out #FFB8A0 (two 8-bit layers: ±2).
+        #expect(close(Array(at(400, 400).prefix(3)), rgb("#D2A7B6"), 2) && at(400, 400)[3] == 255, "\(at(400, 400))")
+        #expect(close(Array(at(580, 400).prefix(3)), rgb("#FFB8A0"), 2), "\(at(580, 400))")
+        // Odd sizes are kept for stills (no 4:2:0 constraint).
+        let odd = try run(["still", "pulse", "--size", "101x51", "odd.png"], cwd: folder)
+        #expect(odd.status == 0, "stderr: \(odd.stderr)")
+        let small = try PNGReader.read(path: folder + "/odd.png")
+        #expect(small.width == 101 && small.height == 51)
+        #expect(listing(folder) == ["odd.png", "s.png"])
+        let bad = try run(["still", "pulse", "--time", "-1", "x.png"], cwd: folder)
+        #expect(bad.status == 2 && bad.stderr.contains("--time"))
+        let wrongExt = try run(["still", "pulse", "x.mp4"], cwd: folder)
+        #expect(wrongExt.status == 2 && wrongExt.stderr.contains(".png"))
+        #expect(listing(folder) == ["odd.png", "s.png"])
+    }
+
     @Test func helpVersionAndList() throws {
         let h = try run(["pulse", "--help"])
         #expect(h.status == 0 && h.stdout.contains("--seconds") && h.stdout.contains("--x264-preset"))

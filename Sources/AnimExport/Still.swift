@@ -1,0 +1,60 @@
+// `animexport still <animation> [--preset …] [--time T] OUTPUT.png`: one frame as a PNG.
+//
+// The same flags as the video command (preset, scale/size, background) pick what is drawn;
+// the frame at animation time T is rendered by the same code path as a video frame and
+// written through libavcodec's PNG encoder as straight-alpha RGBA, atomically.
+import Foundation
+import Raster
+import Scenes
+import Video
+
+let stillFlags: [FlagSpec] = [FlagSpec("--time", value: "T", help: "animation time of the still, seconds (default 0)")]
+    + renderFlags.filter { ["--preset", "--scale", "--size", "--background", "-y", "--verbose", "--help"].contains($0.name) }
+
+func stillHelp() -> String {
+    """
+    Usage: animexport still <animation> [options] OUTPUT.png
+
+    Renders the frame at animation time T as an RGBA PNG (straight alpha), with the same
+    preset, size and background handling as the video command (no even-size rounding).
+
+    Options:
+    \(helpTable(stillFlags))
+    """
+}
+
+/// Runs `still` with the arguments after the word "still".
+func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> Int32 {
+    if args.isEmpty || args.contains("--help") || args.contains("-h") {
+        print(stillHelp())
+        return args.isEmpty ? 2 : 0
+    }
+    guard let kind = AnimationKind(rawValue: args[0]) else {
+        let known = AnimationKind.allCases.map(\.rawValue)
+        let hint = nearest(to: args[0], in: known).map { " (did you mean '\($0)'?)" } ?? ""
+        throw .usage("still: unknown animation '\(args[0])'\(hint); known: \(known.joined(separator: ", "))")
+    }
+    let parsed = try parseArguments(Array(args.dropFirst()), flags: stillFlags, command: "still")
+    let time = try parsed.value("--time").map { s throws(ExportError) in try parseDouble(s, flag: "--time", range: 0...Limits.maxSeconds) } ?? 0
+    let job = try resolveJob(animation: kind, args: parsed, library: library, video: false)
+    for notice in job.notices { printError("animexport: note: \(notice)") }
+    try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
+    let canvas = renderStill(job, at: time)
+    let pixels = canvas.straightRGBA8()
+    do {
+        try pixels.withUnsafeBytes { bytes in
+            try PNGWriter.write(rgba: bytes, width: canvas.width, height: canvas.height, bytesPerRow: canvas.width * 4, to: job.output)
+        }
+    } catch {
+        throw .runtime("\(job.output): \(error)")
+    }
+    print("wrote \(job.output) (\(canvas.width)×\(canvas.height), t = \(format(time)) s)")
+    return 0
+}
+
+/// The frame of `job` at animation time `t`.
+func renderStill(_ job: RenderJob, at t: Double) -> Canvas {
+    let canvas = Canvas(width: job.width, height: job.height)
+    DrawingRenderer().render(job.scene.drawing(at: t), background: job.background, transform: job.transform, on: canvas)
+    return canvas
+}
