@@ -21,11 +21,11 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case noUnicodeCharmap(path: String)
     /// The point size is not a positive finite number.
     case invalidSize(Double)
-    /// fontconfig found no font of `family`; `substitute` is what it offered instead (family,
-    /// style and file), if anything.
+    /// No installed font has `family`; `substitute` is what fontconfig's best match would have
+    /// been instead (family, style and file), if anything.
     case familyNotFound(family: String, style: String, substitute: String?)
-    /// fontconfig knows `family` but not in `style`; `offered` is the style it fell back to.
-    case styleNotFound(family: String, style: String, offered: String, path: String)
+    /// fontconfig knows `family` but not in `style`; `available` lists the installed styles.
+    case styleNotFound(family: String, style: String, available: [String])
     /// fontconfig itself failed (no configuration, or a match without a file).
     case fontconfig(String)
     /// A FreeType call returned an error. `path` is the font file, when one is involved.
@@ -48,8 +48,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         case .familyNotFound(let family, let style, let substitute):
             let offer = substitute.map { "; fontconfig offered \($0) instead" } ?? ""
             return "font family \"\(family)\" (style \"\(style)\") not installed\(offer) — pass --font PATH"
-        case .styleNotFound(let family, let style, let offered, let path):
-            return "font \"\(family)\" has no style \"\(style)\"; fontconfig offered \"\(offered)\" (\(path))"
+        case .styleNotFound(let family, let style, let available):
+            return "font \"\(family)\" has no style \"\(style)\" (installed: \(available.joined(separator: ", ")))"
                 + " — pass --font PATH"
         case .fontconfig(let message):
             return "fontconfig: \(message)"

@@ -1,20 +1,28 @@
 // FontLocator.swift — finds an installed font file by family and style name through fontconfig.
 //
-// fontconfig never says "not found": `FcFontMatch` always returns the *closest* font, which for an
-// unknown family is some default (e.g. DejaVu Sans). Rendering with a silent substitute would
-// produce frames that look plausible but are wrong, so the match is checked: its family list
-// (FC_FAMILY, all values — fonts list several, e.g. "Inter" and "Inter Thin") must contain the
-// requested family, and its style list (FC_STYLE) the requested style, both compared ignoring
-// case and blanks as fontconfig does. Otherwise the lookup fails with what was offered.
-// Consequently generic aliases ("sans-serif", "monospace") are refused too — name a real family
-// or pass a file path (`--font PATH`).
+// fontconfig's `FcFontMatch` never says "not found": it returns the *closest* font, which for an
+// unknown family is some default (e.g. DejaVu Sans), and its style matching is literal
+// ("SemiBold" does not match Inter's "Semi Bold" and yields Inter Regular). Rendering with a
+// silent substitute would produce frames that look plausible but are wrong, so the lookup is:
 //
-// The default fontconfig configuration (FcConfigGetCurrent, loaded on first use) is used; the
-// patterns built here are destroyed before returning. fontconfig (≥ 2.10) is thread-safe.
+//   1. FcFontList with the family alone (no configuration aliases are applied, so generic names
+//      such as "sans-serif" find nothing) → every installed face of the family, each with all
+//      its family names (FC_FAMILY, e.g. "Inter" and "Inter Thin") and style names (FC_STYLE,
+//      e.g. "Semi Bold" and "Regular");
+//   2. keep the faces whose family list contains the requested family and whose style list
+//      contains the requested style, comparing case- and blank-insensitively
+//      ("SemiBold" = "Semi Bold");
+//   3. of several (e.g. the same face installed as .otf and .ttf), take the one FcFontMatch
+//      prefers, else the first by path.
+//   No face of the family → `.familyNotFound`, naming what FcFontMatch would have substituted;
+//   the family without the style → `.styleNotFound`, listing the styles that exist.
+//
+// The default fontconfig configuration (loaded on first use) is used; every pattern, object set
+// and font set built here is destroyed before returning. fontconfig (≥ 2.10) is thread-safe.
 
 import CFreeType
 
-/// What fontconfig matched for a family/style query.
+/// An installed font face as fontconfig describes it.
 public struct FontMatch: Equatable, Sendable {
     /// The font file.
     public var path: String
@@ -28,31 +36,63 @@ public struct FontMatch: Equatable, Sendable {
 
 extension Font {
     /// The path of the installed font of `family` in `style` (e.g. "Inter", "Bold"), found with
-    /// fontconfig. Throws `.familyNotFound` / `.styleNotFound` (naming what fontconfig offered)
-    /// rather than returning a substitute.
+    /// fontconfig. Throws `.familyNotFound` (naming the substitute fontconfig would have used) or
+    /// `.styleNotFound` (listing the installed styles) rather than returning a substitute.
     public static func locate(family: String, style: String) throws(FontError) -> String {
         try match(family: family, style: style).path
     }
 
     /// Like `locate(family:style:)` but returns the whole match (face index, names).
     public static func match(family: String, style: String) throws(FontError) -> FontMatch {
-        let found = try FontLocator.closestMatch(family: family, style: style)
         let wantedFamily = FontLocator.normalized(family)
-        guard found.families.contains(where: { FontLocator.normalized($0) == wantedFamily }) else {
-            let offered = "\"\(found.families.first ?? "?")\" \(found.styles.first ?? "?") (\(found.path))"
+        let wantedStyle = FontLocator.normalized(style)
+        let faces = try FontLocator.list(family: family).filter {
+            $0.families.contains { FontLocator.normalized($0) == wantedFamily }
+        }
+        guard !faces.isEmpty else {
+            let closest = try? FontLocator.closestMatch(family: family, style: style)
+            let offered = closest.map { "\"\($0.families.first ?? "?")\" \($0.styles.first ?? "?") (\($0.path))" }
             throw .familyNotFound(family: family, style: style, substitute: offered)
         }
-        let wantedStyle = FontLocator.normalized(style)
-        guard found.styles.contains(where: { FontLocator.normalized($0) == wantedStyle }) else {
-            throw .styleNotFound(family: family, style: style, offered: found.styles.first ?? "?", path: found.path)
+        let candidates = faces.filter { $0.styles.contains { FontLocator.normalized($0) == wantedStyle } }
+            .sorted { ($0.path, $0.faceIndex) < ($1.path, $1.faceIndex) }
+        guard let first = candidates.first else {
+            let styles = Set(faces.compactMap { $0.styles.first }).sorted()
+            throw .styleNotFound(family: family, style: style, available: styles)
         }
-        return found
+        if let preferred = try? FontLocator.closestMatch(family: family, style: style),
+           candidates.contains(where: { $0.path == preferred.path && $0.faceIndex == preferred.faceIndex }) {
+            return preferred
+        }
+        return first
     }
 }
 
 /// The fontconfig calls behind `Font.locate`.
 enum FontLocator {
-    /// fontconfig's closest font to `family` + `style`, unchecked.
+    /// Every installed face whose family fontconfig considers equal to `family`.
+    static func list(family: String) throws(FontError) -> [FontMatch] {
+        guard let pattern = FcPatternCreate() else { throw .fontconfig("cannot create a pattern") }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { throw .fontconfig("cannot create an object set") }
+        defer { FcObjectSetDestroy(objects) }
+        guard addString(pattern, FC_FAMILY, family),
+              ([FC_FILE, FC_INDEX, FC_FAMILY, FC_STYLE] as [String]).allSatisfy({ FcObjectSetAdd(objects, $0) != 0 }) else {
+            throw .fontconfig("cannot build the query for \"\(family)\"")
+        }
+        guard let set = FcFontList(nil, pattern, objects) else {
+            throw .fontconfig("font listing failed (no configuration?)")
+        }
+        defer { FcFontSetDestroy(set) }
+        var faces: [FontMatch] = []
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i], let face = describe(font) else { continue }
+            faces.append(face)
+        }
+        return faces
+    }
+
+    /// fontconfig's closest font to `family` + `style` (a substitute if need be), unchecked.
     static func closestMatch(family: String, style: String) throws(FontError) -> FontMatch {
         guard let pattern = FcPatternCreate() else { throw .fontconfig("cannot create a pattern") }
         defer { FcPatternDestroy(pattern) }
@@ -65,18 +105,21 @@ enum FontLocator {
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
         guard let matched = FcFontMatch(nil, pattern, &result), result == FcResultMatch else {
-            throw .familyNotFound(family: family, style: style, substitute: nil)
+            throw .fontconfig("no font matches \"\(family)\" \(style)")
         }
         defer { FcPatternDestroy(matched) }
-        guard let path = strings(matched, FC_FILE).first else {
-            throw .fontconfig("the match for \"\(family)\" \(style) has no file")
-        }
-        var index: Int32 = 0
-        if FcPatternGetInteger(matched, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
-        return FontMatch(path: path, faceIndex: Int(index), families: strings(matched, FC_FAMILY),
-                         styles: strings(matched, FC_STYLE))
+        guard let face = describe(matched) else { throw .fontconfig("the match for \"\(family)\" has no file") }
+        return face
     }
 
+    /// File, index, families and styles of a font pattern; nil without a file.
+    private static func describe(_ pattern: OpaquePointer) -> FontMatch? {
+        guard let path = strings(pattern, FC_FILE).first else { return nil }
+        var index: Int32 = 0
+        if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+        return FontMatch(path: path, faceIndex: Int(index), families: strings(pattern, FC_FAMILY),
+                         styles: strings(pattern, FC_STYLE))
+    }
     /// Lower-cased with blanks removed (fontconfig's FcStrCmpIgnoreBlanksAndCase).
     static func normalized(_ name: String) -> String {
         String(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "\t" })
