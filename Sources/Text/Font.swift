@@ -180,7 +180,8 @@ final class FreeTypeFace: Sendable {
     let state: Mutex<State>
     let info: FaceInfo
 
-    init(path: String, faceIndex: Int) throws(FontError) {
+    /// `readGPOS: false` leaves GPOS unread (tests use it to exercise the legacy 'kern' path).
+    init(path: String, faceIndex: Int, readGPOS: Bool = true) throws(FontError) {
         try Self.checkReadable(path)
         var libraryPointer: FT_Library?
         let initError = FT_Init_FreeType(&libraryPointer)
@@ -193,7 +194,7 @@ final class FreeTypeFace: Sendable {
             FT_Done_FreeType(library)
             throw Self.openError(openError, path: path, faceIndex: faceIndex)
         }
-        switch Self.describe(face, path: path, faceIndex: faceIndex) {
+        switch Self.describe(face, path: path, faceIndex: faceIndex, readGPOS: readGPOS) {
         case .success(let info):
             self.info = info
             state = Mutex(State(library: library, face: face))
@@ -239,7 +240,8 @@ final class FreeTypeFace: Sendable {
     }
 
     /// Reads names, metrics and kerning data of a freshly opened face.
-    private static func describe(_ face: FT_Face, path: String, faceIndex: Int) -> Result<FaceInfo, FontError> {
+    private static func describe(_ face: FT_Face, path: String, faceIndex: Int,
+                                 readGPOS: Bool) -> Result<FaceInfo, FontError> {
         let flags = face.pointee.face_flags
         guard flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else { return .failure(.notScalable(path: path)) }
         guard FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 else {
@@ -265,7 +267,7 @@ final class FreeTypeFace: Sendable {
         }
 
         let tags = tableTags(face)
-        let gpos = tags.contains("GPOS") ? sfntTable(face, "GPOS") : nil
+        let gpos = readGPOS && tags.contains("GPOS") ? sfntTable(face, "GPOS") : nil
         let gdef = tags.contains("GDEF") ? sfntTable(face, "GDEF") : nil
         let kerning = KerningData(gpos: gpos.flatMap { GPOSKerning(gpos: $0, gdef: gdef) },
                                   hasKernTable: flags & FT_Long(FT_FACE_FLAG_KERNING) != 0)
