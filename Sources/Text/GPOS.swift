@@ -272,13 +272,13 @@ struct PairPositioning {
 }
 
 /// The 'kern' feature of a GPOS table, reduced to its pair-positioning lookups.
-public struct GPOSKerning: Sendable {
+struct GPOSKerning: Sendable {
     /// Script whose default language system was used ("latn", "DFLT", …).
-    public let script: String
+    let script: String
     /// Indices (in the LookupList) of the pair-adjustment lookups applied, in order.
-    public var lookupIndices: [Int] { lookups.map(\.index) }
+    var lookupIndices: [Int] { lookups.map(\.index) }
     /// Lookups of the 'kern' feature that are not pair adjustments, as "index:type"; ignored.
-    public let unsupportedLookups: [String]
+    let unsupportedLookups: [String]
 
     private let table: FontTableBytes
     private let lookups: [PairLookupStorage]
@@ -365,7 +365,7 @@ public struct GPOSKerning: Sendable {
     }
 
     /// Per-glyph adjustments (design units) for the glyph run `glyphs`, all lookups applied.
-    public func adjustments(for glyphs: [Int]) -> [PositionAdjustment] {
+    func adjustments(for glyphs: [Int]) -> [PositionAdjustment] {
         var result = [PositionAdjustment](repeating: .zero, count: glyphs.count)
         for lookup in lookups {
             let subtables = lookup.subtableOffsets.map { PairPositioning(table: table, offset: $0) }
@@ -393,7 +393,7 @@ public struct GPOSKerning: Sendable {
     }
 
     /// The adjustments of the isolated pair (first, second).
-    public func pair(_ first: Int, _ second: Int) -> (PositionAdjustment, PositionAdjustment) {
+    func pair(_ first: Int, _ second: Int) -> (PositionAdjustment, PositionAdjustment) {
         let values = adjustments(for: [first, second])
         return (values[0], values[1])
     }
