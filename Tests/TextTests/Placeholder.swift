@@ -1,4 +1,0 @@
-import Testing
-@testable import Text
-
-@Test func textPlaceholder() { #expect(Bool(true)) }
