@@ -16,9 +16,9 @@
 // Evaluation. Device pixel centre p maps to q = T⁻¹(p) − c (affine in p, stepping by T⁻¹'s first
 // column along a span; base per 8-pixel block in Double, lanes in Float). Then
 //
-//     g = frac(atan2Turns(qy, qx) − θs/360)      atan2Turns: polynomial, LaneMath.swift,
-//                                                max error 0.00066° (≤ 0.01° required)
-//     index = round(g·(N − 1))                    (the repeat rule of GradientLUT.swift)
+//     g = atan2Turns(qy, qx) − θs/360 ∈ (−1, 1]    atan2Turns: polynomial, LaneMath.swift,
+//     g = g + 1 where g < 0                         max error 0.00066° (≤ 0.01° required)
+//     index = round(g·(N − 1))
 //
 // The angle is measured in user space, so a rotating/flipping transform rotates/flips the
 // gradient with the geometry. At the centre itself atan2(0, 0) = 0. The exact reference uses
@@ -53,10 +53,10 @@ public struct ConicGradientPaint: Paint, Sendable {
 
     public func makeShader(transform: Transform) -> ConicGradientShader {
         guard let inverse = transform.inverted(), startAngle.isFinite else {
-            return ConicGradientShader(table: table, parameterization: nil, degenerateColor: table.meanColor)
+            return ConicGradientShader(table: table, lookup: table.lookup, parameterization: nil, degenerateColor: table.meanColor)
         }
         return ConicGradientShader(
-            table: table,
+            table: table, lookup: table.lookup,
             parameterization: ConicGradientParameterization(inverse: inverse, center: center, startAngle: startAngle),
             degenerateColor: nil)
     }
@@ -118,9 +118,24 @@ struct ConicGradientParameterization: GradientParameterization {
     }
 }
 
+/// g = atan2Turns − θs/360 lies in (−1, 1]; wrapping it into [0, 1] only needs +1 for negative
+/// values (cheaper than the general repeat rule's clamp and floor).
+enum ConicWrapRule: GradientExtendRule {
+    @inline(__always)
+    static func position(_ t: SIMD8<Float>) -> SIMD8<Float> {
+        t.replacing(with: t + 1, where: t .< 0)
+    }
+
+    @inline(__always)
+    static func position(_ t: Float) -> Float {
+        t < 0 ? t + 1 : t
+    }
+}
+
 /// The device-space shader of a `ConicGradientPaint`.
 public struct ConicGradientShader: PaintShader, Sendable {
     let table: GradientColorTable
+    let lookup: GradientLookup
     let parameterization: ConicGradientParameterization?
     let degenerateColor: PremultipliedRGBA8?
 
@@ -138,8 +153,7 @@ public struct ConicGradientShader: PaintShader, Sendable {
             colors.update(repeating: uniformColor ?? .transparent, count: count)
             return
         }
-        // g ∈ (−1, 1) before wrapping; the repeat rule is exactly frac().
-        table.shade(parameterization, RepeatExtendRule.self, y: y, x: x, count: count, into: colors, kernels: kernels)
+        lookup.shade(parameterization, ConicWrapRule.self, y: y, x: x, count: count, into: colors, kernels: kernels)
     }
 
     /// The exact colour of pixel (x, y) (libm atan2 in Double, no lookup table): the test reference.

@@ -210,6 +210,23 @@ protocol GradientParameterization {
 }
 
 extension GradientColorTable {
+    /// The table as a plain pointer + scale for the per-span loops (no reference counting).
+    var lookup: GradientLookup { GradientLookup(colors: colors, scale: scale) }
+
+    /// The exact colour of pixel (x, y) (Double parameter, exact extend, no table).
+    func exactColor<G: GradientParameterization>(_ parameterization: G, extend: GradientExtend, x: Int, y: Int)
+        -> PremultipliedRGBA8 {
+        exactColor(at: extend.position(parameterization.exactParameter(x: x, y: y)))
+    }
+}
+
+/// A gradient colour table seen by the span loop. Valid while its `GradientColorTable` lives
+/// (shaders keep a reference to the table next to this).
+struct GradientLookup: @unchecked Sendable {  // points into an immutable table
+    let colors: UnsafePointer<PremultipliedRGBA8>
+    /// Float(N − 1).
+    let scale: Float
+
     /// Writes the colours of pixels x..<x+count of row y into `colors`.
     @inline(__always)
     func shade<G: GradientParameterization>(_ parameterization: G, extend: GradientExtend, y: Int, x: Int, count: Int,
@@ -228,8 +245,7 @@ extension GradientColorTable {
         into out: UnsafeMutablePointer<PremultipliedRGBA8>, kernels: RasterKernels
     ) {
         let start = parameterization.spanStart(y: y, x: x)
-        let table = self.colors
-        let scale = self.scale
+        let table = colors
         switch kernels {
         case .simd:
             let scales = SIMD8<Float>(repeating: scale)
@@ -263,9 +279,4 @@ extension GradientColorTable {
         }
     }
 
-    /// The exact colour of pixel (x, y) (Double parameter, exact extend, no table).
-    func exactColor<G: GradientParameterization>(_ parameterization: G, extend: GradientExtend, x: Int, y: Int)
-        -> PremultipliedRGBA8 {
-        exactColor(at: extend.position(parameterization.exactParameter(x: x, y: y)))
-    }
 }

@@ -100,6 +100,17 @@ enum LaneMath {
         x.squareRoot()
     }
 
+    /// |x| by clearing the sign bit (one `andps`; a select would take four).
+    @inline(__always)
+    static func magnitude(_ x: Lanes) -> Lanes {
+        unsafeBitCast(unsafeBitCast(x, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: Lanes.self)
+    }
+
+    @inline(__always)
+    static func magnitude(_ x: Float) -> Float {
+        Float(bitPattern: x.bitPattern & 0x7FFF_FFFF)
+    }
+
     // MARK: atan2 in turns
 
     /// Degree-9 minimax coefficients of atan(a) on [0, 1], divided by 2π (so the result is in turns).
@@ -112,8 +123,7 @@ enum LaneMath {
     /// atan2(y, x) / 2π mapped to [0, 1] (see the header; error ≤ 0.00066° + Float rounding).
     @inline(__always)
     static func atan2Turns(_ y: Lanes, _ x: Lanes) -> Lanes {
-        let ax = x.replacing(with: -x, where: x .< 0)
-        let ay = y.replacing(with: -y, where: y .< 0)
+        let ax = magnitude(x), ay = magnitude(y)
         let steep = ay .> ax
         let numerator = ay.replacing(with: ax, where: steep)
         let denominator = ax.replacing(with: ay, where: steep)
@@ -129,8 +139,7 @@ enum LaneMath {
 
     @inline(__always)
     static func atan2Turns(_ y: Float, _ x: Float) -> Float {
-        let ax = x < 0 ? -x : x
-        let ay = y < 0 ? -y : y
+        let ax = magnitude(x), ay = magnitude(y)
         let steep = ay > ax
         let numerator = steep ? ax : ay
         let denominator = steep ? ay : ax

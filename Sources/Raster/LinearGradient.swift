@@ -45,7 +45,7 @@ public struct LinearGradientPaint: Paint, Sendable {
         let v = end - start
         let lengthSquared = v.dot(v)
         guard let inverse = transform.inverted(), lengthSquared > 0, lengthSquared.isFinite else {
-            return LinearGradientShader(table: table, extend: extend, parameterization: nil,
+            return LinearGradientShader(table: table, lookup: table.lookup, extend: extend, parameterization: nil,
                                         degenerateColor: extend == .pad ? table.exactColor(at: 1) : table.meanColor)
         }
         let k = 1 / lengthSquared
@@ -53,7 +53,7 @@ public struct LinearGradientPaint: Paint, Sendable {
             dx: (inverse.a * v.x + inverse.b * v.y) * k,
             dy: (inverse.c * v.x + inverse.d * v.y) * k,
             offset: ((inverse.tx - start.x) * v.x + (inverse.ty - start.y) * v.y) * k)
-        return LinearGradientShader(table: table, extend: extend, parameterization: parameterization,
+        return LinearGradientShader(table: table, lookup: table.lookup, extend: extend, parameterization: parameterization,
                                     degenerateColor: nil)
     }
 }
@@ -94,6 +94,7 @@ struct LinearGradientParameterization: GradientParameterization {
 /// The device-space shader of a `LinearGradientPaint`.
 public struct LinearGradientShader: PaintShader, Sendable {
     let table: GradientColorTable
+    let lookup: GradientLookup
     let extend: GradientExtend
     let parameterization: LinearGradientParameterization?
     let degenerateColor: PremultipliedRGBA8?
@@ -112,7 +113,7 @@ public struct LinearGradientShader: PaintShader, Sendable {
             colors.update(repeating: uniformColor ?? .transparent, count: count)
             return
         }
-        table.shade(parameterization, extend: extend, y: y, x: x, count: count, into: colors, kernels: kernels)
+        lookup.shade(parameterization, extend: extend, y: y, x: x, count: count, into: colors, kernels: kernels)
     }
 
     /// The exact colour of pixel (x, y) (Double parameter, no lookup table): the test reference.

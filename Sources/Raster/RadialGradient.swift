@@ -55,11 +55,11 @@ public struct RadialGradientPaint: Paint, Sendable {
     public func makeShader(transform: Transform) -> RadialGradientShader {
         let span = endRadius - startRadius
         guard let inverse = transform.inverted(), span != 0, span.isFinite, startRadius.isFinite else {
-            return RadialGradientShader(table: table, extend: extend, parameterization: nil,
+            return RadialGradientShader(table: table, lookup: table.lookup, extend: extend, parameterization: nil,
                                         degenerateColor: extend == .pad ? table.exactColor(at: 1) : table.meanColor)
         }
         return RadialGradientShader(
-            table: table, extend: extend,
+            table: table, lookup: table.lookup, extend: extend,
             parameterization: RadialGradientParameterization(
                 inverse: inverse, center: center, startRadius: startRadius, inverseSpan: 1 / span),
             degenerateColor: nil)
@@ -120,6 +120,7 @@ struct RadialGradientParameterization: GradientParameterization {
 /// The device-space shader of a `RadialGradientPaint`.
 public struct RadialGradientShader: PaintShader, Sendable {
     let table: GradientColorTable
+    let lookup: GradientLookup
     let extend: GradientExtend
     let parameterization: RadialGradientParameterization?
     let degenerateColor: PremultipliedRGBA8?
@@ -138,7 +139,7 @@ public struct RadialGradientShader: PaintShader, Sendable {
             colors.update(repeating: uniformColor ?? .transparent, count: count)
             return
         }
-        table.shade(parameterization, extend: extend, y: y, x: x, count: count, into: colors, kernels: kernels)
+        lookup.shade(parameterization, extend: extend, y: y, x: x, count: count, into: colors, kernels: kernels)
     }
 
     /// The exact colour of pixel (x, y) (Double parameter, no lookup table): the test reference.
