@@ -150,7 +150,9 @@ struct PixelColorFilter {
             var i = 0
             while i &+ 8 <= count {
                 let words = UnsafeRawPointer(source + i).loadUnaligned(as: SIMD8<UInt32>.self)
-                UnsafeMutableRawPointer(destination + i).storeBytes(of: premultiplied(words), as: SIMD8<UInt32>.self)
+                // Transparent stays transparent: skip the math for empty blocks (most of a layer).
+                let filtered = words == .zero ? words : premultiplied(words)
+                UnsafeMutableRawPointer(destination + i).storeBytes(of: filtered, as: SIMD8<UInt32>.self)
                 i &+= 8
             }
             while i < count {
