@@ -5,9 +5,9 @@
 // The storage is allocated once in `init` and reused for every frame drawn into it.
 //
 // `touched` is a conservative bounding box of the pixels that may differ from transparent black:
-// fills add the exact box of the spans they composite (Rasterizer.swift), `clear` resets it,
-// raw write access sets it to the whole canvas. Layers (Layer.swift) use it to clear and
-// composite only the region that was drawn.
+// fills add the box of the spans they composite (whole 8-pixel coverage groups, Rasterizer.swift),
+// `clear` resets it, raw write access sets it to the whole canvas. Layers (Layer.swift) use it to
+// clear and composite only the region that was drawn.
 
 /// A frame of `PremultipliedRGBA8` pixels.
 public final class Canvas {

@@ -28,6 +28,7 @@
 //     pad:      p = t clamped to [0, 1] (NaN → 0)
 //     repeat:   t clamped to ±2²¹ (NaN → 0), p = t − ⌊t⌋
 //     reflect:  t clamped to ±2²¹ (NaN → 0), p = |t − 2·round(t/2)|
+//     (conic: ConicGradient.swift wraps g ∈ (−1, 1] by adding 1 to negative values)
 //     index = round(p·(N − 1)) by the magic-number trick; p ≤ 1 keeps it in range.
 // The 8 table loads of a block are scalar loads (gathers are slow on AMD; research note §7.4).
 

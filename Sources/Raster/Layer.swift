@@ -26,7 +26,7 @@
 // filtering cannot promise ±1. Measured on the §2.4 heart gradient (LayerTests): folded vs layer
 // within ±1 at h = 0/360; within 2 inside the shape and 3 at its edge at 90°, 180°, 270° and over
 // a sweep of hues (e.g. h = 180°: unfiltered (238, 7, 17) gives B' = 96.67 → 97 on the layer
-// path, while the exact colour gives 95). Prefer folding whenever the group is a single paint.
+// path, while the folded table gives 95). Prefer folding whenever the group is a single paint.
 
 // Reuse and sparsity. A layer keeps its canvas (sized to the target) across frames. `begin`
 // clears only the region drawn since the last clear (`Canvas.touched`, maintained by every fill),

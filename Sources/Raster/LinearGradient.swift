@@ -7,9 +7,9 @@
 // The fill maps user space to device pixels by T, so a device pixel centre p has u = T⁻¹(p) and,
 // T⁻¹ being affine, t is an affine function of the device position:
 //
-//     t(px, py) = A·px + B·py + C,   (A, B) = T⁻¹ᵀ-mapped direction:
+//     t(px, py) = A·px + B·py + C   with v = e − s and T⁻¹ = (ia, ib, ic, id, itx, ity) in
+//     Transform's convention (u = (ia·px + ic·py + itx, ib·px + id·py + ity)):
 //         A = (ia·vx + ib·vy)/|v|²,  B = (ic·vx + id·vy)/|v|²,  C = ((itx − sx)·vx + (ity − sy)·vy)/|v|²
-//     with T⁻¹ = (ia, ib, ic, id, itx, ity) in Transform's convention and v = e − s.
 //
 // Along a span t grows by A per pixel. Per span, t at the first pixel centre is computed in
 // Double; per block of 8 pixels its base is re-derived in Double (no drift over long spans), and
