@@ -3,6 +3,11 @@
 // Layout: rows top to bottom, `bytesPerRow = width·4`, pixel (x, y) at byte offset
 // y·bytesPerRow + 4·x holding R, G, B, A (premultiplied, gamma-encoded sRGB; Color.swift).
 // The storage is allocated once in `init` and reused for every frame drawn into it.
+//
+// `touched` is a conservative bounding box of the pixels that may differ from transparent black:
+// fills add the box of the spans they composite (whole 8-pixel coverage groups, Rasterizer.swift),
+// `clear` resets it, raw write access sets it to the whole canvas. Layers (Layer.swift) use it to
+// clear and composite only the region that was drawn.
 
 /// A frame of `PremultipliedRGBA8` pixels.
 public final class Canvas {
@@ -13,6 +18,8 @@ public final class Canvas {
 
     let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
     var pixelCount: Int { width * height }
+    /// Bounds of the pixels that may be non-transparent (see the header).
+    var touched = PixelBounds.empty
 
     /// A canvas of transparent black pixels. Width and height must not be negative.
     public init(width: Int, height: Int) {
@@ -31,8 +38,13 @@ public final class Canvas {
 
     /// Sets every pixel to `color` (premultiplied: round(c·a·255), round(a·255)).
     public func clear(to color: RGBA) {
-        PixelFill.fill(pixels, count: pixelCount, with: PremultipliedRGBA8(color))
+        let pixel = PremultipliedRGBA8(color)
+        PixelFill.fill(pixels, count: pixelCount, with: pixel)
+        touched = pixel == .transparent ? .empty : bounds
     }
+
+    /// The whole canvas as pixel bounds.
+    var bounds: PixelBounds { PixelBounds(minX: 0, minY: 0, maxX: width, maxY: height) }
 
     /// The pixel at (x, y); traps when out of bounds.
     public subscript(x: Int, y: Int) -> PremultipliedRGBA8 {
@@ -48,7 +60,8 @@ public final class Canvas {
     /// Write access to the raw bytes (count = bytesPerRow·height). Writers must keep pixels
     /// valid premultiplied values (each colour byte ≤ its alpha byte); the compositor relies on it.
     public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeMutableRawBufferPointer(start: pixels, count: pixelCount * 4))
+        touched = bounds
+        return try body(UnsafeMutableRawBufferPointer(start: pixels, count: pixelCount * 4))
     }
 
     /// The pixels as straight-alpha RGBA8 bytes (R, G, B, A per pixel, rows top to bottom), for
@@ -65,5 +78,34 @@ public final class Canvas {
             }
         }
         return bytes
+    }
+}
+
+/// A half-open box of pixels [minX, maxX) × [minY, maxY); empty when minX ≥ maxX or minY ≥ maxY.
+struct PixelBounds: Equatable {
+    var minX: Int
+    var minY: Int
+    var maxX: Int
+    var maxY: Int
+
+    static let empty = PixelBounds(minX: Int.max, minY: Int.max, maxX: Int.min, maxY: Int.min)
+
+    var isEmpty: Bool { minX >= maxX || minY >= maxY }
+
+    /// Grows the box to hold pixels x..<x+count of row y.
+    @inline(__always)
+    mutating func include(y: Int, x: Int, count: Int) {
+        minX = Swift.min(minX, x)
+        maxX = Swift.max(maxX, x + count)
+        minY = Swift.min(minY, y)
+        maxY = Swift.max(maxY, y + 1)
+    }
+
+    mutating func formUnion(_ other: PixelBounds) {
+        guard !other.isEmpty else { return }
+        minX = Swift.min(minX, other.minX)
+        minY = Swift.min(minY, other.minY)
+        maxX = Swift.max(maxX, other.maxX)
+        maxY = Swift.max(maxY, other.maxY)
     }
 }

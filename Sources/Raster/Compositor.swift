@@ -20,7 +20,10 @@
 //   * uniform colour, constant coverage: S' and 255 − S'_a computed once per span; a span
 //     whose S' is opaque is a plain fill;
 //   * uniform colour, per-pixel coverage (the common case at shape edges);
-//   * per-pixel colours (gradients), per-pixel coverage.
+//   * per-pixel colours (gradients), per-pixel coverage;
+//   * per-pixel colours, constant coverage (gradient interiors, layers composited with an
+//     opacity): with m = 255 the scale step is skipped (div255(255·S) = S, so this is exact), and
+//     8-pixel blocks of fully transparent source (empty parts of a layer) are skipped.
 // SIMD: 8 pixels per step as SIMD16<UInt16> holding two channels per 16-bit lane ((r, b) and
 // (g, a) pairs, see `Vector`); the lanes hold the products ≤ 65 025 and div255's intermediate
 // ≤ 65 407. Blocks of 8 pixels with zero coverage are skipped; blocks with full coverage of an
@@ -59,6 +62,17 @@ enum SpanCompositor {
         switch kernels {
         case .scalar: Scalar.colorsMask(colors, mask, destination, count)
         case .simd: Vector.colorsMask(colors, mask, destination, count)
+        }
+    }
+
+    /// Per-pixel source colours `colors[0..<count]`, constant coverage.
+    @inline(__always)
+    static func sourceOver(colors: UnsafePointer<PremultipliedRGBA8>, coverage: UInt8,
+                           into destination: UnsafeMutablePointer<PremultipliedRGBA8>, count: Int,
+                           kernels: RasterKernels) {
+        switch kernels {
+        case .scalar: Scalar.colorsConstant(colors, coverage, destination, count)
+        case .simd: Vector.colorsConstant(colors, coverage, destination, count)
         }
     }
 
@@ -111,6 +125,13 @@ enum SpanCompositor {
                                _ destination: UnsafeMutablePointer<PremultipliedRGBA8>, _ count: Int) {
             for i in 0..<count {
                 destination[i] = over(scale(colors[i], by: UInt32(mask[i])), destination[i])
+            }
+        }
+
+        static func colorsConstant(_ colors: UnsafePointer<PremultipliedRGBA8>, _ coverage: UInt8,
+                                   _ destination: UnsafeMutablePointer<PremultipliedRGBA8>, _ count: Int) {
+            for i in 0..<count {
+                destination[i] = over(scale(colors[i], by: UInt32(coverage)), destination[i])
             }
         }
     }
@@ -244,6 +265,33 @@ enum SpanCompositor {
             }
             while i < count {
                 destination[i] = over(scale(colors[i], by: UInt32(mask[i])), destination[i])
+                i &+= 1
+            }
+        }
+
+        static func colorsConstant(_ colors: UnsafePointer<PremultipliedRGBA8>, _ coverage: UInt8,
+                                   _ destination: UnsafeMutablePointer<PremultipliedRGBA8>, _ count: Int) {
+            if coverage == 0 { return }
+            let full = coverage == 255
+            let m = Lanes(repeating: UInt16(coverage))
+            var i = 0
+            while i &+ pixelsPerStep <= count {
+                let source = load(colors + i)
+                let words = unsafeBitCast(source, to: SIMD4<UInt64>.self)
+                if (words[0] | words[1] | words[2] | words[3]) != 0 {
+                    var rb = source & 0x00FF
+                    var ga = source &>> 8
+                    if !full {
+                        rb = div255(rb &* m)
+                        ga = div255(ga &* m)
+                    }
+                    blend(sourceRB: rb, sourceGA: ga, inverse: 255 &- alphaLanes(ga), destination + i)
+                }
+                i &+= pixelsPerStep
+            }
+            let m32 = UInt32(coverage)
+            while i < count {
+                destination[i] = over(scale(colors[i], by: m32), destination[i])
                 i &+= 1
             }
         }

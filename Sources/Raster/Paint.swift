@@ -1,31 +1,34 @@
 // Paint.swift — what colour a fill puts under its coverage.
 //
-// A `Paint` is a user-space description (a value, e.g. a solid colour or later a gradient with
-// stops and geometry). For each fill it is resolved once into a `PaintShader`, a device-space
-// object that produces premultiplied RGBA8 source pixels for runs of a row.
+// A `Paint` is a user-space description (a value: a solid colour, or a gradient with stops and
+// geometry in the path's coordinates). For each fill it is resolved once into a `PaintShader`, a
+// device-space object that produces premultiplied RGBA8 source pixels for runs of a row.
+//
+// Paints in this module: `SolidPaint` (here), `LinearGradientPaint`, `RadialGradientPaint`,
+// `ConicGradientPaint` (one file each; their colour table is GradientLUT.swift). Every paint takes
+// an `opacity` that multiplies alpha; gradients also take an optional `ColorFilter`, folded into
+// their colour table. Filters over a group of drawings go through a `Layer` (Layer.swift).
 //
 // How the compositing loop gets specialised per paint (research note §7.3: fused fetch +
 // composite, Blend2D's JIT idea done by the Swift optimiser):
-//   * a shader with a `uniformColor` (solid paints) is composited by `UniformColorSink` with the
-//     constant-source kernels, which are concrete code, so that path is fully specialised no
-//     matter where `fill` is called from;
+//   * a shader with a `uniformColor` (solid paints, one-colour gradients) is composited by
+//     `UniformColorSink` with the constant-source kernels, which are concrete code, so that path
+//     is fully specialised no matter where `fill` is called from;
 //   * other shaders go through `ShadedSink<Shader>`, generic over the shader type: the shader
-//     writes a run of source pixels into a scratch row and the colour-mask kernel composites
-//     it. Inside this module each concrete shader type gets its own specialised loop. A public
-//     generic called from another module runs unspecialised, so gradients added here should
-//     be dispatched to their concrete type at the top of `Rasterizer.fill` (the per-pixel
-//     kernels themselves are concrete and stay fast either way; only span-level calls would
-//     go through witness tables).
+//     writes a run of source pixels into a scratch row and the colour kernels composite it (an
+//     opaque shader under full coverage writes straight into the canvas). `Rasterizer.fill`
+//     matches the gradient paints to their concrete types first, so each gradient gets its own
+//     specialised loop even when the public generic `fill` runs unspecialised (called from
+//     another module). Paints defined elsewhere still work, through witness-table calls per span.
 //
 // Contract for shaders:
 //   * pixel (x, y) is sampled at its centre (x + 0.5, y + 0.5) in device pixels;
 //   * colours are premultiplied, gamma-encoded sRGB bytes with every colour byte ≤ alpha;
 //   * a shader whose colour is the same everywhere returns it from `uniformColor`; the
-//     compositor then uses the constant-source kernels and never calls `shade`.
-//
-// Adding a paint (linear / radial / conic gradient): a struct conforming to `Paint` whose
-// `makeShader(transform:)` inverts the transform and builds its colour lookup table, and a
-// shader whose `shade` fills a run (ideally with SIMD8<Float> t values, research note §7.4).
+//     compositor then uses the constant-source kernels and never calls `shade`;
+//   * `isOpaque` may be true only if every pixel `shade` writes has alpha 255;
+//   * `shade(…, kernels:)` must give the same bytes for `.scalar` and `.simd` (the scalar kernel
+//     is the reference the SIMD one is tested against).
 
 /// A user-space paint description, resolved per fill into a device-space `PaintShader`.
 public protocol Paint {
@@ -40,6 +43,22 @@ public protocol PaintShader {
     var uniformColor: PremultipliedRGBA8? { get }
     /// Writes the premultiplied colours of pixels x..<x+count of row y into `colors`.
     func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>)
+    /// True only if every pixel `shade` produces is opaque (lets full coverage skip blending).
+    var isOpaque: Bool { get }
+    /// `shade` with an explicit kernel choice (`.scalar` is the reference implementation).
+    func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>,
+               kernels: RasterKernels)
+}
+
+extension PaintShader {
+    /// Opaque when uniform and opaque; otherwise conservatively false.
+    public var isOpaque: Bool { uniformColor?.a == 255 }
+
+    /// Shaders with a single implementation ignore the kernel choice.
+    public func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>,
+                      kernels: RasterKernels) {
+        shade(y: y, x: x, count: count, into: colors)
+    }
 }
 
 /// A single colour, optionally made more transparent by `opacity`.

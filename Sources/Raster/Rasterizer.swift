@@ -4,6 +4,11 @@
 //        ──exact-area cells, bands, dirty bits──▶ coverage spans (CoverageRasterizer.swift)
 //        ──paint shader + source-over──▶ canvas pixels (Paint.swift, Compositor.swift)
 //
+// Gradient paints are matched to their concrete types at the top of `fill` (Paint.swift explains
+// why). Every fill records the box of the spans it composited in `canvas.touched`, which layers
+// (Layer.swift) use to clear and composite only what was drawn; code that writes a fill's pixels
+// by other means must do the same (`compositeEdges` does it).
+//
 // A `Rasterizer` owns every scratch buffer (segments, flattening stack, band cells, dirty bits,
 // coverage and source rows). They grow to the largest canvas and path seen and are then reused,
 // so filling allocates nothing on the heap in steady state. A rasterizer is not thread-safe; use
@@ -19,32 +24,56 @@ public final class Rasterizer {
     private let edges = EdgeBuilder()
     private let coverage = CoverageRasterizer()
     private let sourceRow = ZeroedBuffer<PremultipliedRGBA8>()
-    private let maskRow = ZeroedBuffer<UInt8>()
 
     public init() {}
 
     /// Fills `path` (mapped to device pixels by `transform`) with `paint`, source-over, on `canvas`.
+    /// Gradient paints take their geometry in the same user space as `path` (mapped by `transform`).
     public func fill<P: Paint>(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero,
                                paint: P, on canvas: Canvas) {
-        let shader = paint.makeShader(transform: transform)
+        // Per-pixel paints are matched to their concrete types here, so each gets its own fully
+        // specialised span loop even when this generic runs unspecialised (called from another
+        // module); the casts fold away in specialised copies.
+        if let conic = paint as? ConicGradientPaint {
+            fill(path, transform: transform, rule: rule, shader: conic.makeShader(transform: transform), on: canvas)
+        } else if let linear = paint as? LinearGradientPaint {
+            fill(path, transform: transform, rule: rule, shader: linear.makeShader(transform: transform), on: canvas)
+        } else if let radial = paint as? RadialGradientPaint {
+            fill(path, transform: transform, rule: rule, shader: radial.makeShader(transform: transform), on: canvas)
+        } else {
+            fill(path, transform: transform, rule: rule, shader: paint.makeShader(transform: transform), on: canvas)
+        }
+    }
+
+    /// `fill` with an already resolved shader; specialised per shader type inside this module.
+    func fill<Shader: PaintShader>(_ path: Path, transform: Transform, rule: FillRule, shader: Shader,
+                                   on canvas: Canvas) {
         let uniformColor = shader.uniformColor
         if uniformColor == .transparent { return }
         edges.build(path, transform: transform, width: canvas.width, height: canvas.height,
                     tolerance: flatteningTolerance)
         guard !edges.segments.isEmpty else { return }
-        if let color = uniformColor {
+        compositeEdges(rule: rule, shader: shader, on: canvas)
+    }
+
+    /// Rasterizes the segments in `edges` and composites `shader` under their coverage on
+    /// `canvas`, recording the touched pixels in `canvas.touched`. Everything that writes a
+    /// fill's pixels goes through here.
+    func compositeEdges<Shader: PaintShader>(rule: FillRule, shader: Shader, on canvas: Canvas) {
+        if let color = shader.uniformColor {
             // A concrete sink: fully specialised even when `fill` itself runs unspecialised
             // (callers in other modules see only the generic entry point).
             var sink = UniformColorSink(color: color, pixels: canvas.pixels, width: canvas.width, kernels: kernels)
             coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
                                kernels: kernels, into: &sink)
+            canvas.touched.formUnion(sink.bounds)
         } else {
             sourceRow.ensureCapacity(canvas.width)
-            maskRow.ensureCapacity(canvas.width)
             var sink = ShadedSink(shader: shader, pixels: canvas.pixels, width: canvas.width,
-                                  sourceRow: sourceRow.base, maskRow: maskRow.base, kernels: kernels)
+                                  sourceRow: sourceRow.base, kernels: kernels)
             coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
                                kernels: kernels, into: &sink)
+            canvas.touched.formUnion(sink.bounds)
         }
     }
 
@@ -72,43 +101,74 @@ struct UniformColorSink: CoverageSpanSink {
     let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
     let width: Int
     let kernels: RasterKernels
+    /// The pixels handed to the compositor so far.
+    var bounds = PixelBounds.empty
+
+    init(color: PremultipliedRGBA8, pixels: UnsafeMutablePointer<PremultipliedRGBA8>, width: Int, kernels: RasterKernels) {
+        self.color = color
+        self.pixels = pixels
+        self.width = width
+        self.kernels = kernels
+    }
 
     @inline(__always)
     mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        bounds.include(y: y, x: x, count: count)
         SpanCompositor.sourceOver(uniform: color, mask: coverage, into: pixels + y * width + x, count: count,
                                   kernels: kernels)
     }
 
     @inline(__always)
     mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
+        bounds.include(y: y, x: x, count: count)
         SpanCompositor.sourceOver(uniform: color, coverage: coverage, into: pixels + y * width + x, count: count,
                                   kernels: kernels)
     }
 }
 
 /// Composites coverage spans of a per-pixel paint: the shader writes a run of source pixels into
-/// a scratch row, which is then composited. Generic over the shader so each paint type gets its
-/// own specialised loop (when the concrete type is known at compile time in this module).
+/// a scratch row, which is then composited; an opaque shader under full coverage writes straight
+/// into the canvas. Generic over the shader so each paint type gets its own specialised loop
+/// (when the concrete type is known at compile time in this module).
 struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
     let shader: Shader
     let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
     let width: Int
     let sourceRow: UnsafeMutablePointer<PremultipliedRGBA8>
-    let maskRow: UnsafeMutablePointer<UInt8>
     let kernels: RasterKernels
+    let isOpaque: Bool
+    /// The pixels handed to the compositor so far.
+    var bounds = PixelBounds.empty
+
+    init(shader: Shader, pixels: UnsafeMutablePointer<PremultipliedRGBA8>, width: Int,
+         sourceRow: UnsafeMutablePointer<PremultipliedRGBA8>, kernels: RasterKernels) {
+        self.shader = shader
+        self.pixels = pixels
+        self.width = width
+        self.sourceRow = sourceRow
+        self.kernels = kernels
+        isOpaque = shader.isOpaque
+    }
 
     @inline(__always)
     mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        shader.shade(y: y, x: x, count: count, into: sourceRow)
+        bounds.include(y: y, x: x, count: count)
+        shader.shade(y: y, x: x, count: count, into: sourceRow, kernels: kernels)
         SpanCompositor.sourceOver(colors: sourceRow, mask: coverage, into: pixels + y * width + x, count: count,
                                   kernels: kernels)
     }
 
     @inline(__always)
     mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
-        shader.shade(y: y, x: x, count: count, into: sourceRow)
-        maskRow.update(repeating: coverage, count: count)
-        SpanCompositor.sourceOver(colors: sourceRow, mask: maskRow, into: pixels + y * width + x, count: count,
+        bounds.include(y: y, x: x, count: count)
+        let destination = pixels + y * width + x
+        if coverage == 255 && isOpaque {
+            // Opaque source at full coverage replaces the destination: out = S.
+            shader.shade(y: y, x: x, count: count, into: destination, kernels: kernels)
+            return
+        }
+        shader.shade(y: y, x: x, count: count, into: sourceRow, kernels: kernels)
+        SpanCompositor.sourceOver(colors: sourceRow, coverage: coverage, into: destination, count: count,
                                   kernels: kernels)
     }
 }
