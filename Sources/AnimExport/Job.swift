@@ -99,7 +99,7 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     var notices: [String] = []
 
     // Canvas (points) and background.
-    var canvas = animation.defaultCanvas
+    var canvas = preset.parameters.defaultCanvas ?? animation.defaultCanvas
     if let c = preset.canvas {
         for (name, v) in [("width", c.width), ("height", c.height)] where !(v.isFinite && v > 0 && v <= Limits.maxCanvas) {
             throw .invalid(file: loaded.path, field: "canvas.\(name)", message: "\(format(v)) is outside the allowed range (0, \(format(Limits.maxCanvas))] pt")
