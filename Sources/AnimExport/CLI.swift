@@ -36,6 +36,7 @@ public enum CLI {
 
         Options:
         \(helpTable(renderFlags))
+        \(kind.loopHelp.map { "\nLoops:\n" + $0 } ?? "")
         """
     }
 

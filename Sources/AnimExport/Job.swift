@@ -53,6 +53,8 @@ public struct RenderJob {
     public var verbose: Bool
     /// Things the user should know (padding, crf 0); printed on stderr.
     public var notices: [String]
+    /// Set for `--loops N`: the loop repeated and how (see Loops.swift).
+    public var loopPlan: LoopPlan? = nil
 
     /// Frame i is sampled at t = start + i/fps (exactly, for rational fps).
     public func time(ofFrame i: Int) -> Double {
@@ -65,7 +67,8 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--preset", value: "NAME|FILE", help: "preset name (see 'animexport list') or a preset .json file"),
     FlagSpec("--seconds", value: "S", help: "clip length in seconds; frames = round(S × fps)"),
     FlagSpec("--frames", value: "N", help: "clip length in frames (instead of --seconds)"),
-    FlagSpec("--start", value: "T", help: "animation time of the first frame, seconds (default 0)"),
+    FlagSpec("--loops", value: "N", help: "N whole seamless loops: N × period × fps frames, which must be whole (see Loops below)"),
+    FlagSpec("--start", value: "T", help: "animation time of the first frame, seconds (default 0; with --loops the loop's own start)"),
     FlagSpec("--fps", value: "F", help: "frame rate: integer or num/den such as 30000/1001 (default 60)"),
     FlagSpec("--scale", value: "K", help: "pixels per point (default 2)"),
     FlagSpec("--size", value: "WxH", help: "output size in pixels; the canvas is fitted and centred"),
@@ -103,7 +106,7 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     var notices: [String] = []
 
     // Canvas (points) and background.
-    var canvas = animation.defaultCanvas
+    var canvas = preset.parameters.defaultCanvas ?? animation.defaultCanvas
     if let c = preset.canvas {
         for (name, v) in [("width", c.width), ("height", c.height)] where !(v.isFinite && v > 0 && v <= Limits.maxCanvas) {
             throw .invalid(file: loaded.path, field: "canvas.\(name)", message: "\(format(v)) is outside the allowed range (0, \(format(Limits.maxCanvas))] pt")
@@ -132,10 +135,13 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     }
 
     // Length.
-    let start = try args.value("--start").map { s throws(ExportError) in try parseDouble(s, flag: "--start", range: 0...Limits.maxSeconds) } ?? 0
+    var start = try args.value("--start").map { s throws(ExportError) in try parseDouble(s, flag: "--start", range: 0...Limits.maxSeconds) } ?? 0
     if args.has("--seconds") && args.has("--frames") { throw .usage("\(command): give --seconds or --frames, not both") }
-    let frames: Int
-    if let f = args.value("--frames") {
+    let loopCount = try parseLoopCount(args, command: command)
+    var frames: Int
+    if loopCount != nil {
+        frames = 0      // N × period × fps, from the scene's loop once the scene exists (below)
+    } else if let f = args.value("--frames") {
         frames = try parseInt(f, flag: "--frames", range: 1...Limits.maxFrames)
     } else {
         let seconds: Double
@@ -195,10 +201,17 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     do { scene = try preset.parameters.scene(canvas: canvas) } catch let e as ExportError { throw e } catch {
         throw .invalid(file: loaded.path, field: "parameters", message: "\(error)")
     }
+    var loopPlan: LoopPlan?
+    if let n = loopCount {
+        let short = PresetLibrary.shortName(loaded.name, animation: animation)
+        let plan = try planLoops(n, start: args.has("--start") ? start : nil, scene: scene, fps: fps,
+                                 label: short == command ? command : "\(command) \(short)", command: command)
+        (start, frames, loopPlan) = (plan.start, plan.frames, plan)
+    }
     return RenderJob(animation: animation, presetName: loaded.name, presetPath: loaded.path, scene: scene,
                      background: background, fps: (fps.num, fps.den), frameCount: frames, startTime: start,
                      width: width, height: height, transform: transform, encoder: encoder, output: output,
-                     overwrite: args.has("-y"), verbose: args.has("--verbose"), notices: notices)
+                     overwrite: args.has("-y"), verbose: args.has("--verbose"), notices: notices, loopPlan: loopPlan)
 }
 
 /// Encoder options: preset file first, then flags; each value range-checked.

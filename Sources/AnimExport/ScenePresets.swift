@@ -19,29 +19,33 @@ import Scenes
 /// The animations animexport can render.
 public enum AnimationKind: String, CaseIterable, Sendable {
     case pulse
+    case dots
 
     /// The preset used when `--preset` is not given.
     public var defaultPreset: String {
         switch self {
         case .pulse: return "red"
+        case .dots: return "dots"
         }
     }
 
     public var summary: String {
         switch self {
         case .pulse: return "Core Animation pulse: expanding, fading discs (ANIMATIONS.md §3)"
+        case .dots: return "SwiftUI progress dots: a staggered grow/shrink wave (ANIMATIONS.md §4)"
         }
     }
 
     var defaultCanvas: Size {
         switch self {
         case .pulse: return Size(width: 400, height: 400)
+        case .dots: return DotsParameters().defaultCanvas     // 240 × 120; see SceneParameters.defaultCanvas
         }
     }
 
     var defaultBackground: RGBA {
         switch self {
-        case .pulse: return .white
+        case .pulse, .dots: return .white
         }
     }
 }
@@ -49,10 +53,12 @@ public enum AnimationKind: String, CaseIterable, Sendable {
 /// Decoded parameters for one of the animations.
 enum SceneParameters {
     case pulse(PulseParameters)
+    case dots(DotsParameters)
 
     init(kind: AnimationKind, from decoder: Decoder) throws {
         switch kind {
         case .pulse: self = .pulse(try PulseSpec(from: decoder).parameters)
+        case .dots: self = .dots(try DotsSpec(from: decoder).parameters)
         }
     }
 
@@ -60,6 +66,8 @@ enum SceneParameters {
         switch kind {
         case .pulse:
             return .pulse(PulseParameters(layers: [PulseLayer(radius: 150, duration: 1, color: RGBA(r: 0.8993218541, g: 0.1372507513, b: 0.2670814395, a: 1))]))
+        case .dots:
+            return .dots(DotsParameters())
         }
     }
 
@@ -67,6 +75,7 @@ enum SceneParameters {
     func scene(canvas: Size) throws -> any Scene {
         switch self {
         case .pulse(let p): return try PulseScene(canvas: canvas, parameters: p)
+        case .dots(let p): return try DotsScene(canvas: canvas, parameters: p)
         }
     }
 }

@@ -91,13 +91,9 @@ public struct PulseScene: Scene {
         return drawing
     }
 
-    /// The seamless loop: the least common multiple of the infinite layers' durations, valid
-    /// while finite layers still run with a matching period (§1.5). Nil if none exists within
-    /// 1 ms resolution up to 60 s.
-    public var loopPeriod: Double? {
-        let durations = parameters.layers.map(\.duration)
-        return leastCommonMultiple(of: durations)
-    }
+    /// The period of the scene's first seamless loop (see `loop` in PulseLoop.swift): the
+    /// least common multiple of the durations of the layers running then (blue: 7 s).
+    public var loopPeriod: Double? { loop?.period }
 }
 
 /// LCM of positive durations on a 1 ms grid (1.0 and 1.4 → 7.0). Nil if above 60 s.
