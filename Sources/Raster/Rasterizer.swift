@@ -20,6 +20,8 @@ public final class Rasterizer {
     private let coverage = CoverageRasterizer()
     private let sourceRow = ZeroedBuffer<PremultipliedRGBA8>()
     private let maskRow = ZeroedBuffer<UInt8>()
+    /// Reused buffers of `stroke` (Rasterizer+Stroke.swift).
+    let strokeScratch = StrokeScratch()
 
     public init() {}
 
