@@ -28,7 +28,8 @@
 //   * empty array, all lengths zero, or all off lengths zero → solid stroke (nothing to cut);
 //   * a negative, NaN or infinite length, an infinite sum, or a non-finite phase →
 //     `StrokeError.invalidDashPattern` (SVG renders such an array solid; we refuse so that a
-//     bad preset is reported instead of silently drawn);
+//     bad preset is reported instead of silently drawn). The phase of a solid pattern is not
+//     looked at;
 //   * more than `maximumDashCount` = 1,000,000 dashes for one path (estimated before any work
 //     as Σ over subpaths of (⌊L/P⌋ + 2) × number of on entries) → `StrokeError.tooManyDashes`.
 //     Skia and tiny-skia refuse dashing beyond the same count; it bounds time and memory.
@@ -121,8 +122,10 @@ public struct DashPattern: Sendable, Equatable {
             return
         }
         // Entry holding pattern position u0 = mod(φ, P), and how far into it s = 0 lies.
-        var u0 = phase - period * (phase / period).rounded(.down)
-        if !(u0 >= 0 && u0 < period) { u0 = 0 }
+        // fmod is exact, so even a huge phase lands on the right pattern position.
+        var u0 = phase.truncatingRemainder(dividingBy: period)
+        if u0 < 0 { u0 += period }
+        if !(u0 >= 0 && u0 < period) { u0 = 0 }   // −tiny + period rounding up to period
         var index = 0
         var position = 0.0          // pattern position where entry `index` begins
         var found = false

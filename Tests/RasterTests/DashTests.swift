@@ -204,3 +204,14 @@ private func gaps(_ spans: [DashSpan], length: Double) -> [(Double, Double)] {
         #expect(unpainted.isEmpty)
     }
 }
+
+@Suite struct DashPhaseRangeTests {
+    @Test func hugePhasesLandOnTheRightPatternPosition() throws {
+        // 1e15 = 165·6060606060606 + 10 exactly, so φ = 1e15 is φ = 10.
+        let huge = try DashPattern([150, 15], phase: 1e15).spans(length: 167.72, isClosed: false)
+        let small = try DashPattern([150, 15], phase: 10).spans(length: 167.72, isClosed: false)
+        #expect(huge == small)
+        let negative = try DashPattern([150, 15], phase: -1e15).spans(length: 167.72, isClosed: false)
+        #expect(negative == (try DashPattern([150, 15], phase: 155).spans(length: 167.72, isClosed: false)))
+    }
+}
