@@ -24,6 +24,8 @@ public final class Rasterizer {
     private let edges = EdgeBuilder()
     private let coverage = CoverageRasterizer()
     private let sourceRow = ZeroedBuffer<PremultipliedRGBA8>()
+    /// Reused buffers of `stroke` (Rasterizer+Stroke.swift).
+    let strokeScratch = StrokeScratch()
 
     public init() {}
 
