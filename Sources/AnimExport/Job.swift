@@ -83,6 +83,7 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--bitrate", value: "BPS", help: "target bitrate in bits/s (instead of crf)"),
     FlagSpec("--maxrate", value: "BPS", help: "VBV maximum bitrate in bits/s (buffer = 2 × maxrate)"),
     FlagSpec("--param", value: "KEY=VALUE", repeatable: true, help: "extra libx264 option; unknown options are an error"),
+    FlagSpec("--font", value: "PATH", help: "font file for text (default: the preset's font, found with fontconfig)"),
     FlagSpec("-y", alias: "--overwrite", help: "replace OUTPUT if it exists"),
     FlagSpec("--verbose", help: "show FFmpeg's log"),
     FlagSpec("--help", alias: "-h", help: "show this help"),
@@ -198,7 +199,9 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
 
     let encoder = try resolveEncoder(preset.encoder ?? EncoderSpec(), file: loaded.path, args: args, notices: &notices)
     let scene: any Scene
-    do { scene = try preset.parameters.scene(canvas: canvas) } catch let e as ExportError { throw e } catch {
+    do {
+        scene = try preset.parameters.scene(canvas: canvas, fontPath: args.value("--font"), file: loaded.path)
+    } catch let e as ExportError { throw e } catch {
         throw .invalid(file: loaded.path, field: "parameters", message: "\(error)")
     }
     var loopPlan: LoopPlan?

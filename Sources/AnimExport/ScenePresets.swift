@@ -20,12 +20,14 @@ import Scenes
 public enum AnimationKind: String, CaseIterable, Sendable {
     case pulse
     case dots
+    case heart
 
     /// The preset used when `--preset` is not given.
     public var defaultPreset: String {
         switch self {
         case .pulse: return "red"
         case .dots: return "dots"
+        case .heart: return "heart"
         }
     }
 
@@ -33,6 +35,7 @@ public enum AnimationKind: String, CaseIterable, Sendable {
         switch self {
         case .pulse: return "Core Animation pulse: expanding, fading discs (ANIMATIONS.md §3)"
         case .dots: return "SwiftUI progress dots: a staggered grow/shrink wave (ANIMATIONS.md §4)"
+        case .heart: return "heart-rate outline: dashed gradient stroke, hue rotation, label (ANIMATIONS.md §2)"
         }
     }
 
@@ -40,12 +43,14 @@ public enum AnimationKind: String, CaseIterable, Sendable {
         switch self {
         case .pulse: return Size(width: 400, height: 400)
         case .dots: return DotsParameters().defaultCanvas     // 240 × 120; see SceneParameters.defaultCanvas
+        case .heart: return Size(width: 320, height: 180)
         }
     }
 
     var defaultBackground: RGBA {
         switch self {
         case .pulse, .dots: return .white
+        case .heart: return .black
         }
     }
 }
@@ -54,11 +59,13 @@ public enum AnimationKind: String, CaseIterable, Sendable {
 enum SceneParameters {
     case pulse(PulseParameters)
     case dots(DotsParameters)
+    case heart(HeartSpec)
 
     init(kind: AnimationKind, from decoder: Decoder) throws {
         switch kind {
         case .pulse: self = .pulse(try PulseSpec(from: decoder).parameters)
         case .dots: self = .dots(try DotsSpec(from: decoder).parameters)
+        case .heart: self = .heart(try HeartSpec(from: decoder))
         }
     }
 
@@ -68,14 +75,18 @@ enum SceneParameters {
             return .pulse(PulseParameters(layers: [PulseLayer(radius: 150, duration: 1, color: RGBA(r: 0.8993218541, g: 0.1372507513, b: 0.2670814395, a: 1))]))
         case .dots:
             return .dots(DotsParameters())
+        case .heart:
+            return .heart(HeartSpec())
         }
     }
 
-    /// Binds the parameters to a canvas: the scene to render.
-    func scene(canvas: Size) throws -> any Scene {
+    /// Binds the parameters to a canvas: the scene to render. `fontPath` (from --font)
+    /// overrides the preset's font.
+    func scene(canvas: Size, fontPath: String? = nil, file: String? = nil) throws -> any Scene {
         switch self {
         case .pulse(let p): return try PulseScene(canvas: canvas, parameters: p)
         case .dots(let p): return try DotsScene(canvas: canvas, parameters: p)
+        case .heart(let spec): return try spec.scene(canvas: canvas, fontPath: fontPath, file: file)
         }
     }
 }

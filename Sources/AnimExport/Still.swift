@@ -9,7 +9,7 @@ import Scenes
 import Video
 
 let stillFlags: [FlagSpec] = [FlagSpec("--time", value: "T", help: "animation time of the still, seconds (default 0)")]
-    + renderFlags.filter { ["--preset", "--scale", "--size", "--background", "-y", "--verbose", "--help"].contains($0.name) }
+    + renderFlags.filter { ["--preset", "--scale", "--size", "--background", "--font", "-y", "--verbose", "--help"].contains($0.name) }
 
 func stillHelp() -> String {
     """

@@ -1,20 +1,25 @@
 // A scene's output at one instant: a list of drawing commands in canvas points.
 //
 // Scenes know time and parameters; the rasterizer knows pixels. `Drawing` is the narrow
-// interface between them: back-to-front items, each a path with a fill rule and a paint.
-// `DrawingRenderer` maps points to pixels with one affine transform and hands each item to
-// the rasterizer, so a scene never sees the output resolution.
+// interface between them: back-to-front items, each a path that is filled (with a fill rule)
+// or stroked (with a stroke style), and a paint. `DrawingRenderer` maps points to pixels with
+// one affine transform and hands each item to the rasterizer, so a scene never sees the
+// output resolution. Paint geometry (gradient centres) is in canvas points too.
 import Raster
 
-/// What paints a filled item. Colours are straight-alpha, gamma-encoded sRGB (ANIMATIONS.md §1.2).
+/// What paints an item. Colours are straight-alpha, gamma-encoded sRGB (ANIMATIONS.md §1.2).
 public enum FillStyle: Sendable, Equatable {
     /// A solid colour whose alpha is multiplied by `opacity` (SwiftUI `.opacity`, CA layer opacity).
     case solid(RGBA, opacity: Double)
+    /// An angular gradient (SwiftUI `AngularGradient`): 0° at 3 o'clock, clockwise on screen,
+    /// one full turn from `startAngle`; `filter` (e.g. a hue rotation) applies to its colours.
+    case conic(Gradient, center: Point, startAngle: Double, filter: ColorFilter?, opacity: Double)
 }
 
 /// One drawing command.
 public enum DrawItem: Sendable {
     case fill(Path, rule: FillRule, style: FillStyle)
+    case stroke(Path, StrokeStyle, style: FillStyle)
 }
 
 /// The drawing commands of one frame, back to front, in canvas points (y down).
@@ -25,23 +30,46 @@ public struct Drawing: Sendable {
     public mutating func fill(_ path: Path, rule: FillRule = .nonZero, style: FillStyle) {
         items.append(.fill(path, rule: rule, style: style))
     }
+
+    public mutating func stroke(_ path: Path, style stroke: StrokeStyle, paint: FillStyle) {
+        items.append(.stroke(path, stroke, style: paint))
+    }
 }
 
 /// Renders drawings onto a canvas. Owns the rasterizer so its scratch memory is reused.
 public final class DrawingRenderer {
-    private let rasterizer = Rasterizer()
+    public let rasterizer = Rasterizer()
     public init() {}
 
     /// Clears `canvas` to `background` and draws `drawing` with `transform` (points → pixels).
     public func render(_ drawing: Drawing, background: RGBA, transform: Transform, on canvas: Canvas) {
         canvas.clear(to: background)
         for item in drawing.items {
+            let style: FillStyle
             switch item {
-            case .fill(let path, let rule, .solid(let color, let opacity)):
-                guard opacity > 0, color.a > 0 else { continue }
-                rasterizer.fill(path, transform: transform, rule: rule,
-                                paint: SolidPaint(color: color, opacity: opacity), on: canvas)
+            case .fill(_, _, let s), .stroke(_, _, let s): style = s
             }
+            // One call per concrete paint type, so each gets the rasterizer's specialised loops.
+            switch style {
+            case .solid(let color, let opacity):
+                guard opacity > 0, color.a > 0 else { continue }
+                draw(item, paint: SolidPaint(color: color, opacity: opacity), transform: transform, on: canvas)
+            case .conic(let gradient, let center, let startAngle, let filter, let opacity):
+                guard opacity > 0 else { continue }
+                draw(item, paint: ConicGradientPaint(gradient: gradient, center: center, startAngle: startAngle,
+                                                     opacity: opacity, filter: filter),
+                     transform: transform, on: canvas)
+            }
+        }
+    }
+
+    private func draw<P: Paint>(_ item: DrawItem, paint: P, transform: Transform, on canvas: Canvas) {
+        switch item {
+        case .fill(let path, let rule, _):
+            rasterizer.fill(path, transform: transform, rule: rule, paint: paint, on: canvas)
+        case .stroke(let path, let stroke, _):
+            // An invalid dash pattern draws nothing; presets validate dashes before this point.
+            try? rasterizer.stroke(path, style: stroke, transform: transform, paint: paint, on: canvas)
         }
     }
 }

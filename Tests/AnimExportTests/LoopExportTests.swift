@@ -194,6 +194,19 @@ let loopCases: [LoopCase] = [
         #expect(close(px[0][1], rgb("#FFFFFF"), 3), "t=\(t): background \(px[0][1])")
     }
 
+    /// The same §4.5 checkpoints as PNG stills (`animexport still`): no encoder in the way.
+    @Test(arguments: [(0.55, "#0E81FF"), (2.05, "#4BA1FF"), (2.55, "#0E81FF")])
+    func dotsBlueStills(_ t: Double, _ hex: String) throws {
+        let folder = try scratchFolder()
+        defer { cleanup(folder) }
+        let r = try run(["still", "dots", "--preset", "blue", "--time", String(t), "s.png"], cwd: folder)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let png = try PNGReader.read(path: folder + "/s.png")
+        let o = (120 * png.width + 124) * 4
+        let centre = [Int(png.rgba[o]), Int(png.rgba[o + 1]), Int(png.rgba[o + 2])]
+        #expect(close(centre, rgb(hex), 3), "t=\(t): centre \(centre) vs \(hex)")
+    }
+
     @Test func helpAndListShowDotsAndLoops() throws {
         let h = try run(["dots", "--help"])
         #expect(h.status == 0 && h.stdout.contains("--loops N") && h.stdout.contains("progress dots"))
