@@ -102,6 +102,9 @@ struct HeartSpec: Decodable {
     /// (relative to the preset file) or fontconfig's family/style lookup.
     func scene(canvas: Size, fontPath override: String?, file: String?) throws(ExportError) -> HeartScene {
         var font: Font?
+        if override != nil && parameters.label == nil {
+            throw .usage("--font: this heart preset has no label, so no font is used")
+        }
         if parameters.label != nil {
             do {
                 if let path = override {

@@ -220,3 +220,33 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
         #expect(listing(folder) == before, "nothing written")
     }
 }
+
+/// The heart through the binary: a one-loop clip decodes to 150 frames, and the §2.8 probe
+/// A at t = 0 (#802F7F after hue) shows up in the still and (within ±3) in the decoded video.
+@Suite(.serialized) struct HeartEndToEnd {
+    @Test func heartClipAndStill() throws {
+        let folder = try scratchFolder()
+        defer { cleanup(folder) }
+        let r = try run(["heart", "--loops", "1", "--crf", "12", "--x264-preset", "veryfast", "h.mp4"], cwd: folder)
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let reader = try MP4Reader(path: folder + "/h.mp4")
+        #expect(reader.width == 640 && reader.height == 360)
+        #expect(try reader.checkDecode().frames == 150)
+        #expect(abs((reader.durationSeconds ?? 0) - 2.5) < 0.0005)
+        // Probe A (31.754, 57.307) in the heart frame, whose origin is ((320 − Wt)/2, 73.485)
+        // with Wt = 180.90 (Inter Bold 17 with kerning): canvas (101.30, 130.79) → px (202, 261).
+        let s = try run(["still", "heart", "--time", "0", "h.png"], cwd: folder)
+        #expect(s.status == 0, "stderr: \(s.stderr)")
+        let png = try PNGReader.read(path: folder + "/h.png")
+        let o = (261 * png.width + 202) * 4
+        #expect(close([Int(png.rgba[o]), Int(png.rgba[o + 1]), Int(png.rgba[o + 2])], rgb("#802F7F"), 3))
+        let px = try decodedPixels(folder + "/h.mp4", at: [(202, 261), (10, 10)])
+        #expect(close(px[0][0], rgb("#802F7F"), 4), "decoded probe A \(px[0][0])")
+        #expect(close(px[0][1], [0, 0, 0], 2), "background \(px[0][1])")
+        let badFont = try run(["heart", "--font", "/no/such/font.otf", "x.mp4"], cwd: folder)
+        #expect(badFont.status == 2 && badFont.stderr.contains("/no/such/font.otf"))
+        let noLabel = try run(["heart", "--preset", "icon", "--font", "/no/such/font.otf", "x.mp4"], cwd: folder)
+        #expect(noLabel.status == 2 && noLabel.stderr.contains("no label"))
+        #expect(listing(folder) == ["h.mp4", "h.png"])
+    }
+}
