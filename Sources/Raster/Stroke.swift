@@ -41,9 +41,9 @@
 //   * A polyline that has collapsed to one point is a dot: round caps give a disc of radius r,
 //     square caps a square of side 2r turned along the given tangent, butt caps nothing.
 //
-// Arcs. A round join or cap sweeping θ is drawn as n = ⌈|θ|/δmax⌉ chords of angle δ = θ/n. The
-// end points lie on the circle (they are the offset points) and the n − 1 interior vertices at
-// the radius R that gives the polygon exactly the sector's area,
+// Arcs. A round join or cap sweeping θ is drawn as n = max(2, ⌈|θ|/δmax⌉) chords of angle
+// δ = θ/n. The end points lie on the circle (they are the offset points) and the n − 1 interior
+// vertices at the radius R that gives the polygon exactly the sector's area,
 //
 //     ½·sin δ·(2·r·R + (n − 2)·R²) = ½·|θ|·r²,   i.e. R ≈ r·(1 + δ²/12) for many chords,
 //
@@ -51,14 +51,22 @@
 // polygon loses 10 % of a 5 px dot at 0.2 px). The radial error is then about r·δ²/12 outwards
 // and r·δ²/24 inwards; δmax = min(√(10·tol/r), π/4) keeps it within the flattening tolerance tol
 // (at least 4 chords per half circle, at most `maximumArcSteps` = 2048, which holds the tolerance
-// up to r ≈ 2·10⁵·tol; with 4 chords R = 1.072·r, i.e. ≤ tol while the π/4 bound is the binding one). Joins whose turn is so small that the miter tip is within tol of the arc
+// up to r ≈ 2·10⁵·tol; with 4 chords R = 1.072·r, within tol while the π/4 bound is the binding
+// one). Joins whose turn is so small that the miter tip is within tol of the arc
 // (r·(1/cos(θ/2) − 1) ≤ tol) use the tip as a single vertex instead: on flattened curves that is
-// almost every vertex, so a smooth stroke costs one outline vertex per side.
+// almost every vertex, so a smooth stroke costs one outline vertex per side, and with the inner
+// corner cut at X the outline of a smooth stroke does not overlap itself at all.
 //
-// Known limit of filling overlapping contours: where two contours run along exactly the same
-// edge in the same direction (a path that retraces itself, e.g. A → B → A), the edge's partial
-// pixel coverage is counted twice and that edge looks slightly bolder. At exact 180° cusps only
-// the forward walk draws the join, so a cusp's cap-like join is not doubled.
+// Known limit of overlapping contours with exact-area coverage. The coverage rasterizer computes
+// min(|∫ winding over the pixel|, 1) (CoverageRasterizer.swift). A pixel that holds both stroke
+// exterior and a region of winding 2 (where two parts of the outline overlap and that overlap
+// reaches the stroke's edge inside the pixel) is therefore over-covered, by at most ½ for winding
+// 2. Smooth strokes and separate dashes have no such overlap; it shows at pivot-routed inner
+// joins (a pixel or two at the inner corner), where dashes or subpaths cross (a pixel at each
+// corner of the crossing), and along the whole edge of a path that retraces itself (A → B → A,
+// whose edges coincide): such edges look bolder. Supersampled rasterizers (Skia, tiny-skia)
+// decide the winding per sample and do not show it. At exact 180° cusps only the forward walk
+// draws the join, so a cusp's cap-like join is not traced twice.
 //
 // Degenerate input: non-finite points are dropped; points closer than 1e-3·tol to the previous
 // kept point are dropped (zero-length segments; their direction is noise); a closed polyline's
@@ -124,7 +132,7 @@ struct PolylineStroker {
         lengths.resize(to: segmentCount)
         for j in 0..<segmentCount {
             let v = points[j + 1 == count ? 0 : j + 1] - points[j]
-            let length = v.length
+            let length = hypot(v.x, v.y)   // no overflow for huge coordinates
             lengths[j] = length
             directions[j] = v / length
         }
@@ -284,12 +292,14 @@ struct PolylineStroker {
     /// (a unit vector) and rotating by `angle` (end points excluded), at the radius that gives
     /// the polygon the sector's area (file header).
     private mutating func addArcInterior(center: Point, from: Point, angle: Double) {
-        let steps = Int(Swift.min(Swift.max((abs(angle) / maximumArcStep).rounded(.up), 1),
+        // At least two chords: a join whose miter tip is too far out for the tolerance is also
+        // too far from a single chord (the bevel).
+        let steps = Int(Swift.min(Swift.max((abs(angle) / maximumArcStep).rounded(.up), 2),
                                   Double(Self.maximumArcSteps)))
-        guard steps > 1 else { return }
         let delta = angle / Double(steps)
         let c = cos(delta), s = sin(delta)
-        // ½·sin δ·(2·r·R + (n − 2)·R²) = ½·|θ|·r²  ⇒  R = r·(√(1 + (n − 2)·|θ|/sin|δ|) − 1)/(n − 2).
+        // ½·sin δ·(2·r·R + (n − 2)·R²) = ½·|θ|·r²
+        //   ⇒  R = r·(√(1 + (n − 2)·|θ|/sin|δ|) − 1)/(n − 2)   (n = 2: R = r·|θ|/(2·sin|δ|)).
         let ratio = abs(angle) / abs(s)
         let radius = steps == 2 ? halfWidth * ratio / 2
             : halfWidth * ((1 + Double(steps - 2) * ratio).squareRoot() - 1) / Double(steps - 2)
