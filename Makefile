@@ -8,7 +8,7 @@ RELEASE_BIN = .build/release/animexport
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
            libfreetype-dev libfontconfig-dev fontconfig fonts-inter
 
-.PHONY: all deps build release test run install uninstall clean
+.PHONY: all deps build release test run bench install uninstall clean
 
 all: build
 
@@ -37,7 +37,14 @@ release: deps
 # All tests use Swift Testing; XCTest is disabled so its empty "Executed 0 tests" summary
 # does not stand next to the real one.
 test: release
+	$(SWIFT) build -c release --product animexport-bench
 	ANIMEXPORT_BIN=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test --disable-xctest
+
+# Benchmarks (issue 6): release build, then the table on stdout and bench/results.json.
+# BENCH_ARGS=--quick for a short run; --json PATH to write elsewhere.
+bench: release
+	$(SWIFT) build -c release --product animexport-bench
+	.build/release/animexport-bench $(BENCH_ARGS)
 
 run: release
 	@mkdir -p out

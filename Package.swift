@@ -18,6 +18,7 @@ let package = Package(
     name: "animexport",
     products: [
         .executable(name: "animexport", targets: ["animexport"]),
+        .executable(name: "animexport-bench", targets: ["animexport-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -39,6 +40,12 @@ let package = Package(
         .target(name: "Video", dependencies: ["CFFmpeg"]),
         .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Video"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
+        // `make bench`: timings of rendering, conversion and encoding (not part of the product).
+        .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
+        .executableTarget(name: "animexport-bench",
+                          dependencies: ["AnimExport", "Scenes", "Raster", "Video", "CFFmpeg", "CAllocCounter"],
+                          path: "Sources/animexport-bench",
+                          swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster"]),

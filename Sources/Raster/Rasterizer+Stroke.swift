@@ -141,8 +141,10 @@ extension Rasterizer {
     }
 
     /// The user-space outline for a stroke under `transform`, flattened so that the device error
-    /// stays within `flatteningTolerance`.
-    private func strokeOutline(_ path: Path, style: StrokeStyle, transform: Transform) throws(StrokeError) -> Path {
+    /// stays within `flatteningTolerance`: the geometry stage of `stroke` (contours, dash, flatten,
+    /// offset), public so that benchmarks can time it apart from coverage and compositing. The
+    /// returned path is rebuilt in place by the next stroke of this rasterizer.
+    public func strokeOutline(_ path: Path, style: StrokeStyle, transform: Transform) throws(StrokeError) -> Path {
         let scale = transform.maximumScale
         let tolerance = scale > 0 && scale.isFinite ? flatteningTolerance / scale : .nan
         let outline = try strokeScratch.buildOutline(path, style: style, tolerance: tolerance)

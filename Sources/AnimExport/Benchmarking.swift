@@ -1,0 +1,23 @@
+// Entry points for the benchmark executable (Sources/animexport-bench): build a job from the
+// same arguments the CLI takes, and run an export, without going through `CLI.run`'s printing.
+import Foundation
+import Video
+
+public enum BenchmarkSupport {
+    /// The job `animexport <arguments>` would run, e.g. ["heart", "--size", "1920x1080", "out.mp4"].
+    public static func job(_ arguments: [String], library: PresetLibrary = .standard()) throws(ExportError) -> RenderJob {
+        guard let command = arguments.first, let kind = AnimationKind(rawValue: command) else {
+            throw .usage("benchmark: expected an animation name, got \(arguments.first ?? "nothing")")
+        }
+        let parsed = try parseArguments(Array(arguments.dropFirst()), flags: renderFlags, command: command)
+        return try resolveJob(animation: kind, args: parsed, library: library)
+    }
+
+    /// The encoder settings of `job`, as the exporter passes them to `MP4Writer`.
+    public static func settings(of job: RenderJob) -> H264Settings { job.h264Settings }
+
+    /// Renders and encodes `job` like the CLI (no progress bar).
+    public static func export(_ job: RenderJob) throws(ExportError) -> ExportResult {
+        try runExport(job, progress: false)
+    }
+}

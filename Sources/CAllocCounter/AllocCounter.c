@@ -1,0 +1,41 @@
+// See include/CAllocCounter.h. glibc ≥ 2.34 has no malloc hooks; interposition by symbol
+// definition in the executable is the supported replacement ("Replacing malloc" in the glibc
+// manual). The __libc_* functions are glibc's exported implementations.
+#include <stddef.h>
+#include <errno.h>
+#include "CAllocCounter.h"
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void *__libc_memalign(size_t alignment, size_t size);
+extern void __libc_free(void *pointer);
+
+static unsigned long long counter;
+
+static inline void count(void) { __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED); }
+
+void *malloc(size_t size) { count(); return __libc_malloc(size); }
+void *calloc(size_t n, size_t size) { count(); return __libc_calloc(n, size); }
+void *realloc(void *pointer, size_t size) { count(); return __libc_realloc(pointer, size); }
+void free(void *pointer) { __libc_free(pointer); }
+void *memalign(size_t alignment, size_t size) { count(); return __libc_memalign(alignment, size); }
+void *aligned_alloc(size_t alignment, size_t size) { count(); return __libc_memalign(alignment, size); }
+void *valloc(size_t size) { count(); return __libc_memalign(4096, size); }
+int posix_memalign(void **out, size_t alignment, size_t size) {
+    if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
+    count();
+    void *p = __libc_memalign(alignment, size);
+    if (p == NULL) return ENOMEM;
+    *out = p;
+    return 0;
+}
+
+unsigned long long alloc_counter_count(void) { return __atomic_load_n(&counter, __ATOMIC_RELAXED); }
+
+int alloc_counter_active(void) {
+    unsigned long long before = alloc_counter_count();
+    void *volatile p = malloc(16);   // volatile: the call must happen
+    free(p);
+    return alloc_counter_count() > before;
+}

@@ -1,0 +1,435 @@
+// animexport-bench — `make bench`: render, stage, conversion and end-to-end timings (issue 6).
+//
+//   animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode]
+//
+// Method. Times are CLOCK_MONOTONIC wall times of one call, in ms. Render figures: one thread,
+// `scene.drawing(at:)` + `DrawingRenderer.render` (clear + draw) per frame, frames i = 0, 1, …
+// at the preset's fps, after a warm-up of 30 frames; each round draws `frames` frames and
+// every frame is one sample, so "samples" = rounds × frames. Medians, minima and maxima are
+// over all samples. End-to-end runs are one sample per run (wall time of the whole export).
+// Heap allocations are counted by interposing malloc & co (Sources/CAllocCounter, no
+// LD_PRELOAD) over a whole round of steady-state frames, divided by the frame count.
+// Peak RSS is ru_maxrss of a child `animexport` process (wait4), so the frames this process
+// keeps for the encode-only runs do not count.
+import Foundation
+import Raster
+import Scenes
+import Video
+import AnimExport
+import CFFmpeg
+import CAllocCounter
+
+// MARK: - options
+
+struct Options {
+    var quick = false
+    var json = "bench/results.json"
+    var rounds: Int?
+    var encode = true
+}
+
+var options = Options()
+do {
+    var args = CommandLine.arguments.dropFirst()
+    while let a = args.popFirst() {
+        switch a {
+        case "--quick": options.quick = true
+        case "--json": guard let p = args.popFirst() else { fatalError("--json needs a PATH") }; options.json = p
+        case "--rounds": guard let n = args.popFirst().flatMap({ Int($0) }), n > 0 else { fatalError("--rounds needs N > 0") }; options.rounds = n
+        case "--no-encode": options.encode = false
+        case "-h", "--help":
+            print("usage: animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode]")
+            exit(0)
+        default: fputs("animexport-bench: unknown argument \(a)\n", stderr); exit(2)
+        }
+    }
+}
+let rounds = options.rounds ?? (options.quick ? 1 : 5)
+let renderFrames = options.quick ? 30 : 150          // per round; full: 5 × 150 = 750 ≥ 120 samples
+let warmUp = options.quick ? 5 : 30
+let e2eFrames = options.quick ? 60 : 600
+let e2eRounds = options.quick ? 1 : 3
+let e2ePresets = options.quick ? ["ultrafast"] : ["ultrafast", "veryfast", "medium"]
+
+// MARK: - measurement records
+
+struct Record {
+    var name: String
+    var unit: String
+    var samples: [Double]
+    var peer: Double? = nil
+    var sorted: [Double] { samples.sorted() }
+    var median: Double {
+        let s = sorted
+        guard !s.isEmpty else { return .nan }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+    var min: Double { samples.min() ?? .nan }
+    var max: Double { samples.max() ?? .nan }
+}
+
+var records: [Record] = []
+
+@inline(never)
+func nowNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+func ms(_ start: UInt64, _ end: UInt64) -> Double { Double(end - start) / 1e6 }
+
+func fmt(_ v: Double, _ digits: Int = 3) -> String { v.isFinite ? String(format: "%.\(digits)f", v) : "—" }
+
+func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+
+func printHeader() {
+    print(pad("measurement", 52) + pad("unit", 7) + lpad("median", 10) + lpad("min", 10) + lpad("max", 10) + lpad("n", 6)
+          + lpad("peer", 9) + lpad("ratio", 8))
+    print(String(repeating: "-", count: 112))
+}
+
+func add(_ r: Record) {
+    records.append(r)
+    let peer = r.peer.map { fmt($0) } ?? ""
+    let ratio = r.peer.map { fmt(r.median / $0, 2) + "×" } ?? ""
+    let digits = r.unit == "ms" ? 3 : (r.unit == "s" ? 2 : 1)
+    print(pad(r.name, 52) + pad(r.unit, 7) + lpad(fmt(r.median, digits), 10) + lpad(fmt(r.min, digits), 10)
+          + lpad(fmt(r.max, digits), 10) + lpad("\(r.samples.count)", 6) + lpad(peer, 9) + lpad(ratio, 8))
+    fflush(stdout)
+}
+
+func section(_ title: String) {
+    print("\n## \(title)")
+    printHeader()
+}
+
+func job(_ args: [String]) -> RenderJob {
+    do { return try BenchmarkSupport.job(args) } catch {
+        fputs("animexport-bench: \(args.joined(separator: " ")): \(error)\n", stderr)
+        exit(1)
+    }
+}
+
+// MARK: - machine
+
+func cpuModel() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
+    let model = text.split(separator: "\n").first { $0.hasPrefix("model name") }
+        .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
+    let flags = text.split(separator: "\n").first { $0.hasPrefix("flags") }.map { String($0) } ?? ""
+    let isa = ["avx2", "fma", "avx512f", "avx512bw"].filter { flags.contains(" \($0)") }.joined(separator: ",")
+    return "\(model) [\(isa)]"
+}
+
+func commandOutput(_ path: String, _ args: [String]) -> String? {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = args
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = pipe
+    guard (try? p.run()) != nil else { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
+
+func compilerVersion() -> String {
+    for candidate in ["/usr/bin/swift", "/usr/local/bin/swift"] + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        .split(separator: ":").map({ "\($0)/swift" }) where FileManager.default.isExecutableFile(atPath: candidate) {
+        if let out = commandOutput(candidate, ["--version"]), let line = out.split(separator: "\n").first(where: { $0.contains("Swift version") }) {
+            return String(line)
+        }
+    }
+    return "unknown"
+}
+
+func gitRevision() -> String {
+    commandOutput("/usr/bin/git", ["rev-parse", "--short", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+}
+
+let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+print("# animexport-bench \(options.quick ? "(quick)" : "(full)") — commit \(gitRevision()), \(Date())")
+print("machine:  \(cpuModel()), \(cores) cores online, load \(loadAverage())")
+print("compiler: \(compilerVersion())")
+print("flags:    \(Rasterizer.buildConfiguration)")
+print("alloc counter: \(alloc_counter_active() != 0 ? "malloc/calloc/realloc/memalign interposed (CAllocCounter)" : "INACTIVE")")
+print("method:   one thread, CLOCK_MONOTONIC per frame; median/min/max over rounds × frames after \(warmUp) warm-up frames")
+
+func loadAverage() -> String {
+    var l = [Double](repeating: 0, count: 3)
+    return getloadavg(&l, 3) == 3 ? l.map { fmt($0, 2) }.joined(separator: " ") : "?"
+}
+
+// MARK: - render per scene
+
+/// Blend2D 0.21.2 (JIT, AVX-512) on this machine kind, clear + draw, one thread (issue 6).
+let peers: [String: Double] = [
+    "heart@1920x1080": 0.273, "pulse red@1920x1080": 0.190, "dots@1920x1080": 0.137,
+    "heart@512x512": 0.073, "pulse red@512x512": 0.048, "dots@512x512": 0.028,
+]
+// The issue gives one pulse figure per size; pulse blue (two discs) is compared with it too.
+let peerAliases = ["pulse blue": "pulse red"]
+
+struct SceneCase { var label: String; var args: [String] }
+let sceneCases = [
+    SceneCase(label: "heart", args: ["heart"]),
+    SceneCase(label: "pulse red", args: ["pulse", "--preset", "red"]),
+    SceneCase(label: "pulse blue", args: ["pulse", "--preset", "blue"]),
+    SceneCase(label: "dots", args: ["dots"]),
+]
+let sizes = [(1920, 1080), (512, 512)]
+
+section("render per frame: scene.drawing(at:) + clear + draw, one thread")
+var allocationRecords: [Record] = []
+for (w, h) in sizes {
+    for c in sceneCases {
+        let j = job(c.args + ["--size", "\(w)x\(h)", "/tmp/animexport-bench.mp4"])
+        let canvas = Canvas(width: j.width, height: j.height)
+        let renderer = DrawingRenderer()
+        let period = max(1, j.frameCount)
+        var frame = 0
+        func draw() {
+            let d = j.scene.drawing(at: j.time(ofFrame: frame % period))
+            renderer.render(d, background: j.background, transform: j.transform, on: canvas)
+            frame += 1
+        }
+        for _ in 0..<warmUp { draw() }
+        var samples: [Double] = []
+        samples.reserveCapacity(rounds * renderFrames)
+        var allocations: [Double] = []
+        for _ in 0..<rounds {
+            let a0 = alloc_counter_count()
+            for _ in 0..<renderFrames {
+                let t0 = nowNanoseconds()
+                draw()
+                samples.append(ms(t0, nowNanoseconds()))
+            }
+            // The samples array was reserved; the count is the frames' own allocations.
+            allocations.append(Double(alloc_counter_count() - a0) / Double(renderFrames))
+        }
+        let key = "\(c.label)@\(w)x\(h)"
+        let peerKey = "\(peerAliases[c.label] ?? c.label)@\(w)x\(h)"
+        add(Record(name: "render \(key)", unit: "ms", samples: samples, peer: peers[peerKey]))
+        allocationRecords.append(Record(name: "allocations/frame \(key)", unit: "count", samples: allocations))
+    }
+}
+
+section("heap allocations per frame, steady state (drawing(at:) + render)")
+for r in allocationRecords { add(r) }
+
+// MARK: - heart stages
+
+section("heart stages at 1920×1080 (per frame)")
+do {
+    let j = job(["heart", "--size", "1920x1080", "/tmp/animexport-bench.mp4"])
+    let canvas = Canvas(width: j.width, height: j.height)
+    let rasterizer = Rasterizer()
+    var build: [Double] = [], clear: [Double] = [], label: [Double] = [], geometry: [Double] = []
+    var cover: [Double] = [], fill: [Double] = [], composite: [Double] = []
+    var sink = 0
+    let period = max(1, j.frameCount)
+    let total = warmUp + rounds * renderFrames
+    for i in 0..<total {
+        let t0 = nowNanoseconds()
+        let drawing = j.scene.drawing(at: j.time(ofFrame: i % period))
+        let t1 = nowNanoseconds()
+        canvas.clear(to: j.background)
+        let t2 = nowNanoseconds()
+        var tl: (UInt64, UInt64) = (0, 0), tg: (UInt64, UInt64) = (0, 0), tc: (UInt64, UInt64) = (0, 0), tf: (UInt64, UInt64) = (0, 0)
+        for item in drawing.items {
+            switch item {
+            case .fill(let path, let rule, .solid(let color, let opacity)):
+                let a = nowNanoseconds()
+                rasterizer.fill(path, transform: j.transform, rule: rule, paint: SolidPaint(color: color, opacity: opacity), on: canvas)
+                tl = (a, nowNanoseconds())
+            case .stroke(let path, let style, .conic(let gradient, let center, let start, let filter, let opacity)):
+                let a = nowNanoseconds()
+                let outline = (try? rasterizer.strokeOutline(path, style: style, transform: j.transform)) ?? Path()
+                let b = nowNanoseconds()
+                sink &+= rasterizer.coverageOnly(outline, transform: j.transform, rule: .nonZero, width: j.width, height: j.height)
+                let c = nowNanoseconds()
+                rasterizer.fill(outline, transform: j.transform, rule: .nonZero,
+                                paint: ConicGradientPaint(gradient: gradient, center: center, startAngle: start,
+                                                          opacity: opacity, filter: filter), on: canvas)
+                let d = nowNanoseconds()
+                tg = (a, b); tc = (b, c); tf = (c, d)
+            default:
+                fatalError("heart drawing changed shape; update the stage benchmark")
+            }
+        }
+        guard i >= warmUp else { continue }
+        build.append(ms(t0, t1)); clear.append(ms(t1, t2)); label.append(ms(tl.0, tl.1))
+        geometry.append(ms(tg.0, tg.1)); cover.append(ms(tc.0, tc.1)); fill.append(ms(tf.0, tf.1))
+        composite.append(ms(tf.0, tf.1) - ms(tc.0, tc.1))
+    }
+    add(Record(name: "heart drawing(at:) (scene → Drawing)", unit: "ms", samples: build))
+    add(Record(name: "heart clear 1920x1080", unit: "ms", samples: clear))
+    add(Record(name: "heart label fill (solid, glyphs)", unit: "ms", samples: label))
+    add(Record(name: "heart stroke geometry (flatten+dash+stroke)", unit: "ms", samples: geometry))
+    add(Record(name: "heart stroke coverage (edges+cells+accum)", unit: "ms", samples: cover))
+    add(Record(name: "heart stroke fill (coverage+paint+composite)", unit: "ms", samples: fill))
+    add(Record(name: "heart stroke paint+composite (fill−coverage)", unit: "ms", samples: composite))
+    if sink == 42 { print("") }
+}
+
+// MARK: - colour conversion
+
+/// `count` distinct heart frames at 1920×1080, as RGBA bytes.
+func heartFrames(_ count: Int, stride: Int = 1) -> (RenderJob, [[UInt8]]) {
+    let j = job(["heart", "--size", "1920x1080", "/tmp/animexport-bench.mp4"])
+    let canvas = Canvas(width: j.width, height: j.height)
+    let renderer = DrawingRenderer()
+    var frames: [[UInt8]] = []
+    for i in 0..<count {
+        renderer.render(j.scene.drawing(at: j.time(ofFrame: i * stride)), background: j.background, transform: j.transform, on: canvas)
+        frames.append(canvas.withUnsafeBytes { Array($0) })
+    }
+    return (j, frames)
+}
+
+section("RGBA → yuv420p at 1920×1080, one thread (same frames)")
+do {
+    let (j, frames) = heartFrames(8, stride: 19)
+    let w = Int32(j.width), h = Int32(j.height)
+    guard let sws = sws_getContext(w, h, AV_PIX_FMT_RGBA, w, h, AV_PIX_FMT_YUV420P, SWS_BILINEAR, nil, nil, nil),
+          cff_sws_set_matrix(sws, SWS_CS_ITU709, 1, 0) >= 0,
+          let frame = av_frame_alloc() else { fatalError("swscale set-up failed") }
+    frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+    frame.pointee.width = w
+    frame.pointee.height = h
+    guard av_frame_get_buffer(frame, 0) >= 0 else { fatalError("av_frame_get_buffer failed") }
+    var samples: [Double] = []
+    let n = options.quick ? 16 : 40
+    for round in -1..<rounds {
+        for k in 0..<n {
+            let t0 = nowNanoseconds()
+            frames[k % frames.count].withUnsafeBufferPointer { p in
+                _ = cff_sws_rgba_to_frame(sws, p.baseAddress, w * 4, h, frame)
+            }
+            if round >= 0 { samples.append(ms(t0, nowNanoseconds())) }
+        }
+    }
+    add(Record(name: "convert libswscale (bilinear, BT.709 limited)", unit: "ms", samples: samples, peer: 5.6))
+    print("(ours: pending the SIMD converter on branch yuv; peer column = the issue's swscale figure)")
+    var f: UnsafeMutablePointer<AVFrame>? = frame
+    av_frame_free(&f)
+    sws_freeContext(sws)
+}
+
+// MARK: - end to end
+
+/// Runs the release `animexport` beside this executable as a child and returns (wall s, peak RSS MB).
+/// Peak RSS is the child's VmHWM from /proc/PID/status, polled every 10 ms until it exits
+/// (ru_maxrss from wait4 is not usable: Linux carries the parent's high-water mark over the
+/// spawn's exec). VmHWM is a high-water mark, so only growth in the last 10 ms could be missed.
+func childExport(_ args: [String]) -> (Double, Double)? {
+    let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    let binary = me.deletingLastPathComponent().appendingPathComponent("animexport").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else { return nil }
+    var pid: pid_t = 0
+    let argv = ([binary] + args).map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let t0 = nowNanoseconds()
+    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    var peakKB = 0.0
+    while true {
+        if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kb = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) {
+            peakKB = max(peakKB, kb)
+        }
+        let r = waitpid(pid, &status, WNOHANG)
+        if r == pid { break }
+        if r < 0 { return nil }
+        usleep(10_000)
+    }
+    guard status == 0 else { return nil }
+    return (ms(t0, nowNanoseconds()) / 1000, peakKB / 1024)
+}
+
+if options.encode {
+    let out = "/tmp/animexport-bench-\(getpid()).mp4"
+    defer { unlink(out) }
+    section("peak RSS of a child `animexport heart --size 1920x1080` (ultrafast)")
+    var rssCases = [(e2eFrames, "\(e2eFrames) frames")]
+    if !options.quick { rssCases = [(600, "10 s"), (3600, "60 s")] }
+    for (frames, label) in rssCases {
+        if let (wall, rss) = childExport(["heart", "--size", "1920x1080", "--fps", "60", "--frames", "\(frames)",
+                                           "--x264-preset", "ultrafast", "-y", out]) {
+            add(Record(name: "peak RSS, \(label) clip", unit: "MB", samples: [rss]))
+            add(Record(name: "wall, \(label) clip (child process)", unit: "s", samples: [wall]))
+        } else {
+            print("(no release animexport beside this executable: peak RSS skipped)")
+        }
+    }
+
+    section("end to end: heart 1920×1080, 60 fps, \(e2eFrames) frames, x264 threads auto (wall, s)")
+
+    // 150 frames = one 2.5 s loop at 60 fps: the encode-only runs cycle through them, which is
+    // exactly the clip the end-to-end run renders.
+    let (_, loopFrames) = heartFrames(options.quick ? e2eFrames : 150)
+    for preset in e2ePresets {
+        let j = job(["heart", "--size", "1920x1080", "--fps", "60", "--frames", "\(e2eFrames)",
+                     "--x264-preset", preset, "-y", out])
+        var endToEnd: [Double] = [], encodeOnly: [Double] = []
+        for _ in 0..<e2eRounds {
+            let t0 = nowNanoseconds()
+            do { _ = try BenchmarkSupport.export(j) } catch { fatalError("export: \(error)") }
+            endToEnd.append(ms(t0, nowNanoseconds()) / 1000)
+            let t1 = nowNanoseconds()
+            do {
+                let writer = try MP4Writer(destination: out, settings: BenchmarkSupport.settings(of: j))
+                for i in 0..<e2eFrames {
+                    try writer.append(rgba: loopFrames[i % loopFrames.count], bytesPerRow: j.width * 4)
+                }
+                try writer.finish()
+            } catch { fatalError("encode-only: \(error)") }
+            encodeOnly.append(ms(t1, nowNanoseconds()) / 1000)
+        }
+        let e = Record(name: "e2e \(preset) (render+convert+encode)", unit: "s", samples: endToEnd)
+        let o = Record(name: "encode-only \(preset) (swscale+x264, prerendered)", unit: "s", samples: encodeOnly)
+        add(e)
+        add(o)
+        add(Record(name: "e2e/encode-only \(preset)", unit: "ratio", samples: [e.median / o.median]))
+    }
+}
+
+var selfUsage = rusage()
+getrusage(RUSAGE_SELF.rawValue, &selfUsage)
+print("\npeak RSS of this benchmark process: \(fmt(Double(selfUsage.ru_maxrss) / 1024, 1)) MB (holds prerendered frames)")
+
+// MARK: - JSON
+
+func writeJSON(_ path: String) {
+    func number(_ v: Double) -> Any { v.isFinite ? v : NSNull() }
+    let list: [[String: Any]] = records.map { r in
+        var d: [String: Any] = ["name": r.name, "unit": r.unit, "median": number(r.median), "min": number(r.min),
+                                "max": number(r.max), "samples": r.samples.count]
+        if let p = r.peer { d["peer"] = p; d["ratio"] = number(r.median / p) }
+        return d
+    }
+    let root: [String: Any] = [
+        "machine": cpuModel(), "cores": cores, "compiler": compilerVersion(), "flags": Rasterizer.buildConfiguration,
+        "commit": gitRevision(), "quick": options.quick, "date": ISO8601DateFormatter().string(from: Date()),
+        "records": list,
+    ]
+    do {
+        let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+        print("wrote \(path) (\(records.count) records)")
+    } catch {
+        fputs("animexport-bench: cannot write \(path): \(error)\n", stderr)
+        exit(1)
+    }
+}
+writeJSON(options.json)
