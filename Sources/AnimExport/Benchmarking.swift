@@ -16,8 +16,8 @@ public enum BenchmarkSupport {
     /// The encoder settings of `job`, as the exporter passes them to `MP4Writer`.
     public static func settings(of job: RenderJob) -> H264Settings { job.h264Settings }
 
-    /// Renders and encodes `job` like the CLI (no progress bar).
-    public static func export(_ job: RenderJob) throws(ExportError) -> ExportResult {
-        try runExport(job, progress: false)
+    /// Renders and encodes `job` like the CLI (no progress bar); `pipelined` nil = the CLI's default.
+    public static func export(_ job: RenderJob, pipelined: Bool? = nil) throws(ExportError) -> ExportResult {
+        try runExport(job, progress: false, pipelined: pipelined)
     }
 }

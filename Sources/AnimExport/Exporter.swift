@@ -64,8 +64,12 @@ extension RenderJob {
     }
 }
 
-/// Renders every frame of `job` into its MP4.
-func runExport(_ job: RenderJob, progress: Bool = true) throws(ExportError) -> ExportResult {
+/// Whether exports render on a second thread while the encoder runs (FramePipeline.swift).
+/// `ANIMEXPORT_PIPELINE=0` turns it off (the output is the same bytes either way).
+let exportPipelinedByDefault = ProcessInfo.processInfo.environment["ANIMEXPORT_PIPELINE"] != "0"
+
+/// Renders every frame of `job` into its MP4; `pipelined` nil = `exportPipelinedByDefault`.
+func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil) throws(ExportError) -> ExportResult {
     try checkDestination(job.output, overwrite: job.overwrite, extensions: ["mp4", "m4v"])
     FFmpegLog.setVerbose(job.verbose)
     let writer: MP4Writer
@@ -80,17 +84,21 @@ func runExport(_ job: RenderJob, progress: Bool = true) throws(ExportError) -> E
         default: throw .runtime("\(job.output): \(error)")
         }
     }
-    let canvas = Canvas(width: job.width, height: job.height)
-    let renderer = DrawingRenderer()
     let bar = ProgressBar(total: job.frameCount, label: URL(fileURLWithPath: job.output).lastPathComponent, enabled: progress && isatty(STDERR_FILENO) == 1)
     do {
-        for i in 0..<job.frameCount {
-            renderer.render(job.scene.drawing(at: job.time(ofFrame: i)), background: job.background,
-                            transform: job.transform, on: canvas)
-            try canvas.withUnsafeBytes { bytes in
-                try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
+        if pipelined ?? exportPipelinedByDefault {
+            try encodePipelined(job, writer: writer, bar: bar)
+        } else {
+            let canvas = Canvas(width: job.width, height: job.height)
+            let renderer = DrawingRenderer()
+            for i in 0..<job.frameCount {
+                renderer.render(job.scene.drawing(at: job.time(ofFrame: i)), background: job.background,
+                                transform: job.transform, on: canvas)
+                try canvas.withUnsafeBytes { bytes in
+                    try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
+                }
+                bar.update(i + 1)
             }
-            bar.update(i + 1)
         }
         let summary = try writer.finish()
         bar.finish()
@@ -102,3 +110,31 @@ func runExport(_ job: RenderJob, progress: Bool = true) throws(ExportError) -> E
         throw .runtime("\(job.output): \(error)")
     }
 }
+
+/// Renders on a second thread (FramePipeline) while this thread converts and encodes.
+private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressBar) throws {
+    let pipeline = FramePipeline(width: job.width, height: job.height)
+    let renderJob = UncheckedJob(job: job)
+    let renderer = UncheckedRenderer(renderer: DrawingRenderer())
+    pipeline.start(count: job.frameCount) { i, canvas in
+        let job = renderJob.job
+        renderer.renderer.render(job.scene.drawing(at: job.time(ofFrame: i)), background: job.background,
+                                 transform: job.transform, on: canvas)
+    }
+    defer { pipeline.stop() }
+    var i = 0
+    while let (slot, canvas) = pipeline.next() {
+        try canvas.withUnsafeBytes { bytes in
+            try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
+        }
+        pipeline.recycle(slot)
+        i += 1
+        bar.update(i)
+    }
+    guard i == job.frameCount else { throw ExportError.runtime("renderer stopped after \(i) of \(job.frameCount) frames") }
+}
+
+/// A job handed to the render thread; it is only read there.
+private struct UncheckedJob: @unchecked Sendable { let job: RenderJob }
+/// The render thread's renderer; used by that thread only.
+private struct UncheckedRenderer: @unchecked Sendable { let renderer: DrawingRenderer }

@@ -379,11 +379,14 @@ if options.encode {
     for preset in e2ePresets {
         let j = job(["heart", "--size", "1920x1080", "--fps", "60", "--frames", "\(e2eFrames)",
                      "--x264-preset", preset, "-y", out])
-        var endToEnd: [Double] = [], encodeOnly: [Double] = []
+        var endToEnd: [Double] = [], serial: [Double] = [], encodeOnly: [Double] = []
         for _ in 0..<e2eRounds {
             let t0 = nowNanoseconds()
-            do { _ = try BenchmarkSupport.export(j) } catch { fatalError("export: \(error)") }
+            do { _ = try BenchmarkSupport.export(j, pipelined: true) } catch { fatalError("export: \(error)") }
             endToEnd.append(ms(t0, nowNanoseconds()) / 1000)
+            let ts = nowNanoseconds()
+            do { _ = try BenchmarkSupport.export(j, pipelined: false) } catch { fatalError("export: \(error)") }
+            serial.append(ms(ts, nowNanoseconds()) / 1000)
             let t1 = nowNanoseconds()
             do {
                 let writer = try MP4Writer(destination: out, settings: BenchmarkSupport.settings(of: j))
@@ -394,9 +397,11 @@ if options.encode {
             } catch { fatalError("encode-only: \(error)") }
             encodeOnly.append(ms(t1, nowNanoseconds()) / 1000)
         }
-        let e = Record(name: "e2e \(preset) (render+convert+encode)", unit: "s", samples: endToEnd)
+        let e = Record(name: "e2e \(preset) pipelined (render ∥ convert+encode)", unit: "s", samples: endToEnd)
+        let sr = Record(name: "e2e \(preset) one thread (render, convert, encode)", unit: "s", samples: serial)
         let o = Record(name: "encode-only \(preset) (swscale+x264, prerendered)", unit: "s", samples: encodeOnly)
         add(e)
+        add(sr)
         add(o)
         add(Record(name: "e2e/encode-only \(preset)", unit: "ratio", samples: [e.median / o.median]))
     }
