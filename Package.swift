@@ -10,9 +10,23 @@
 //   animexport → AnimExport   (the thin executable)
 import PackageDescription
 
-let optimized: [SwiftSetting] = [
+import Foundation
+
+// Raster's hot loops (research/rasterizers.md §6). Release builds target AVX2 + FMA
+// (`-target-cpu haswell`: 256-bit SIMD8<Float>, vroundps, FMA only where written with
+// addingProduct) unless ANIMEXPORT_PORTABLE=1 is set at build time; debug builds — which is
+// what `swift test` compiles — are always the portable x86-64 baseline, so the tests run the
+// portable code. Both run the same Swift source (no intrinsics), so results are byte-identical.
+let portable = ProcessInfo.processInfo.environment["ANIMEXPORT_PORTABLE"] == "1"
+var optimized: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"]),
 ]
+#if arch(x86_64)
+if !portable {
+    optimized.append(.unsafeFlags(["-target-cpu", "haswell"], .when(configuration: .release)))
+    optimized.append(.define("RASTER_TARGET_HASWELL", .when(configuration: .release)))
+}
+#endif
 
 let package = Package(
     name: "animexport",

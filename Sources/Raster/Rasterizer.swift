@@ -223,6 +223,11 @@ extension Rasterizer {
         #else
         let mode = "release (-O, whole module)"
         #endif
-        return "\(mode); Raster: -enforce-exclusivity=unchecked; target: default x86-64 (SSE2), no -target-cpu"
+        #if RASTER_TARGET_HASWELL
+        let target = "-target-cpu haswell (AVX2, FMA)"
+        #else
+        let target = "portable x86-64 baseline (SSE2)"
+        #endif
+        return "\(mode); Raster: -enforce-exclusivity=unchecked, \(target)"
     }
 }
