@@ -8,6 +8,12 @@
 // fills add the box of the spans they composite (whole 8-pixel coverage groups, Rasterizer.swift),
 // `clear` resets it, raw write access sets it to the whole canvas. Layers (Layer.swift) use it to
 // clear and composite only the region that was drawn.
+//
+// Cheap clears. The canvas also remembers the colour of its last `clear` and a box `drawn` of
+// every pixel written since then (`noteDrawn` grows both boxes; raw write access makes them the
+// whole canvas). Clearing again to the same colour only rewrites the rows and columns of
+// that box — every pixel outside it still holds the colour — so an animation on a constant
+// background pays for the area it drew in the previous frame, not for the whole frame.
 
 /// A frame of `PremultipliedRGBA8` pixels.
 public final class Canvas {
@@ -19,7 +25,10 @@ public final class Canvas {
     let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
     var pixelCount: Int { width * height }
     /// Bounds of the pixels that may be non-transparent (see the header).
-    var touched = PixelBounds.empty
+    private(set) var touched = PixelBounds.empty
+    /// Every pixel outside `drawn` holds `clearColor` (nil: unknown). See the header.
+    private var clearColor: PremultipliedRGBA8? = .transparent
+    private var drawn = PixelBounds.empty
 
     /// A canvas of transparent black pixels. Width and height must not be negative.
     public init(width: Int, height: Int) {
@@ -39,8 +48,43 @@ public final class Canvas {
     /// Sets every pixel to `color` (premultiplied: round(c·a·255), round(a·255)).
     public func clear(to color: RGBA) {
         let pixel = PremultipliedRGBA8(color)
-        PixelFill.fill(pixels, count: pixelCount, with: pixel)
+        if clearColor == pixel {
+            // Only the pixels written since the last clear to this colour can differ from it.
+            let box = drawn.intersection(bounds)
+            if !box.isEmpty {
+                let count = box.maxX - box.minX
+                if count == width {
+                    PixelFill.fill(pixels + box.minY * width, count: (box.maxY - box.minY) * width, with: pixel)
+                } else {
+                    for y in box.minY..<box.maxY {
+                        PixelFill.fill(pixels + y * width + box.minX, count: count, with: pixel)
+                    }
+                }
+            }
+        } else {
+            PixelFill.fill(pixels, count: pixelCount, with: pixel)
+        }
         touched = pixel == .transparent ? .empty : bounds
+        clearColor = pixel
+        drawn = .empty
+    }
+
+    /// Records that the pixels in `box` were written (fills, layer composites).
+    @inline(__always)
+    func noteDrawn(_ box: PixelBounds) {
+        touched.formUnion(box)
+        drawn.formUnion(box)
+    }
+
+    /// Records that every pixel is transparent again outside boxes drawn later (a layer's
+    /// canvas after clearing its touched region to transparent).
+    func resetTouched() {
+        touched = .empty
+    }
+
+    /// Forgets what the last `clear` left, so the next one rewrites every pixel (for tests).
+    public func invalidateClearState() {
+        clearColor = nil
     }
 
     /// The whole canvas as pixel bounds.
@@ -60,7 +104,7 @@ public final class Canvas {
     /// Write access to the raw bytes (count = bytesPerRow·height). Writers must keep pixels
     /// valid premultiplied values (each colour byte ≤ its alpha byte); the compositor relies on it.
     public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
-        touched = bounds
+        noteDrawn(bounds)
         return try body(UnsafeMutableRawBufferPointer(start: pixels, count: pixelCount * 4))
     }
 
@@ -99,6 +143,11 @@ struct PixelBounds: Equatable {
         maxX = Swift.max(maxX, x + count)
         minY = Swift.min(minY, y)
         maxY = Swift.max(maxY, y + 1)
+    }
+
+    func intersection(_ other: PixelBounds) -> PixelBounds {
+        PixelBounds(minX: Swift.max(minX, other.minX), minY: Swift.max(minY, other.minY),
+                    maxX: Swift.min(maxX, other.maxX), maxY: Swift.min(maxY, other.maxY))
     }
 
     mutating func formUnion(_ other: PixelBounds) {

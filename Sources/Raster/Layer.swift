@@ -58,7 +58,7 @@ public final class Layer {
                                    with: .transparent)
                 }
             }
-            canvas.touched = .empty
+            canvas.resetTouched()
         }
         return canvas
     }
@@ -86,7 +86,7 @@ public final class Layer {
             SpanCompositor.sourceOver(colors: source, coverage: coverage, into: target.pixels + offset, count: count,
                                       kernels: kernels)
         }
-        target.touched.formUnion(region)
+        target.noteDrawn(region)
     }
 }
 

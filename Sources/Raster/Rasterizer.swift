@@ -68,14 +68,14 @@ public final class Rasterizer {
             var sink = UniformColorSink(color: color, pixels: canvas.pixels, width: canvas.width, kernels: kernels)
             coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
                                kernels: kernels, into: &sink)
-            canvas.touched.formUnion(sink.bounds)
+            canvas.noteDrawn(sink.bounds)
         } else {
             sourceRow.ensureCapacity(canvas.width)
             var sink = ShadedSink(shader: shader, pixels: canvas.pixels, width: canvas.width,
                                   sourceRow: sourceRow.base, kernels: kernels)
             coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
                                kernels: kernels, into: &sink)
-            canvas.touched.formUnion(sink.bounds)
+            canvas.noteDrawn(sink.bounds)
         }
     }
 
