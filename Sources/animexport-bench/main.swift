@@ -1,6 +1,6 @@
 // animexport-bench — `make bench`: render, stage, conversion and end-to-end timings (issue 6).
 //
-//   animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode]
+//   animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode] [--only SCENE,…]
 //
 // Method. Times are CLOCK_MONOTONIC wall times of one call, in ms. Render figures: one thread,
 // `scene.drawing(at:)` + `DrawingRenderer.render` (clear + draw) per frame, frames i = 0, 1, …
@@ -26,6 +26,8 @@ struct Options {
     var json = "bench/results.json"
     var rounds: Int?
     var encode = true
+    /// Only the render cases whose label contains one of these (e.g. "heart"); nil = all sections.
+    var only: [String]? = nil
 }
 
 var options = Options()
@@ -37,8 +39,10 @@ do {
         case "--json": guard let p = args.popFirst() else { fatalError("--json needs a PATH") }; options.json = p
         case "--rounds": guard let n = args.popFirst().flatMap({ Int($0) }), n > 0 else { fatalError("--rounds needs N > 0") }; options.rounds = n
         case "--no-encode": options.encode = false
+        case "--only": guard let l = args.popFirst() else { fatalError("--only needs NAMES") }; options.only = l.split(separator: ",").map(String.init)
         case "-h", "--help":
-            print("usage: animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode]")
+            print("usage: animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode] [--only SCENE,…]")
+            print("  --only: just the render cases of those scenes (for profiling), no other section")
             exit(0)
         default: fputs("animexport-bench: unknown argument \(a)\n", stderr); exit(2)
         }
@@ -185,7 +189,7 @@ let sizes = [(1920, 1080), (512, 512)]
 section("render per frame: scene.drawing(at:) + clear + draw, one thread")
 var allocationRecords: [Record] = []
 for (w, h) in sizes {
-    for c in sceneCases {
+    for c in sceneCases where options.only.map({ $0.contains { c.label.contains($0) } }) ?? true {
         let j = job(c.args + ["--size", "\(w)x\(h)", "/tmp/animexport-bench.mp4"])
         let canvas = Canvas(width: j.width, height: j.height)
         let renderer = DrawingRenderer()
@@ -216,6 +220,8 @@ for (w, h) in sizes {
         allocationRecords.append(Record(name: "allocations/frame \(key)", unit: "count", samples: allocations))
     }
 }
+
+if options.only != nil { writeJSON(options.json); exit(0) }
 
 section("heap allocations per frame, steady state (drawing(at:) + render)")
 for r in allocationRecords { add(r) }
