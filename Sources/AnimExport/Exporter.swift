@@ -85,6 +85,7 @@ func runExport(_ job: RenderJob, progress: Bool = true) throws(ExportError) -> E
     let bar = ProgressBar(total: job.frameCount, label: URL(fileURLWithPath: job.output).lastPathComponent, enabled: progress && isatty(STDERR_FILENO) == 1)
     do {
         for i in 0..<job.frameCount {
+            try Interruption.check()
             renderer.render(job.scene.drawing(at: job.time(ofFrame: i)), background: job.background,
                             transform: job.transform, on: canvas)
             try canvas.withUnsafeBytes { bytes in
@@ -92,10 +93,15 @@ func runExport(_ job: RenderJob, progress: Bool = true) throws(ExportError) -> E
             }
             bar.update(i + 1)
         }
+        try Interruption.check()
         let summary = try writer.finish()
         bar.finish()
         return ExportResult(path: job.output, frames: summary.frames, bytes: summary.bytes, seconds: summary.durationSeconds,
                             width: job.width, height: job.height)
+    } catch let error as ExportError {
+        bar.finish()
+        writer.cancel()
+        throw error
     } catch {
         bar.finish()
         writer.cancel()
