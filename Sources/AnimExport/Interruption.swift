@@ -18,6 +18,8 @@ enum Interruption {
         sigaddset(&unblock, SIGINT)
         sigaddset(&unblock, SIGTERM)
         sigprocmask(SIG_UNBLOCK, &unblock, nil)
+        // A file-size limit (ulimit -f) must surface as a write error (EFBIG), not kill us.
+        signal(SIGXFSZ, SIG_IGN)
         for sig in [SIGINT, SIGTERM] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in Interruption.received.store(signal, ordering: .relaxed) }
