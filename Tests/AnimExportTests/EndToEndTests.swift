@@ -61,6 +61,7 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
         #expect(centre.count == 300)
         for (frame, hex) in [(6, "#F18B9D"), (15, "#EE6A81"), (30, "#F9CDD5"), (60, "#FFFFFF"), (78, "#F18597")] {
             #expect(close(centre[frame][0], rgb(hex), 3), "frame \(frame): \(centre[frame][0]) vs \(hex)")
+            print("figure: pulse red decoded centre, frame \(frame): \(centre[frame][0]) want \(hex) \(rgb(hex))")
         }
     }
 
@@ -93,6 +94,7 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
         }
         #expect(n == 60)
         #expect(worst >= 40, "worst frame PSNR \(worst) dB")
+        print("figure: pulse red, worst decoded-frame PSNR vs rendered RGBA: \(worst) dB")
     }
 
     @Test func pulseBlueTableAtTheTimesAFourSecondClipReaches() throws {
