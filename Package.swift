@@ -63,6 +63,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Raster", "Text", "Video"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "Motion"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
         .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Video", "Scenes"]),

@@ -43,6 +43,7 @@ public enum CLI {
     /// Runs the command line and returns the process exit code.
     public static func run(_ arguments: [String], library: PresetLibrary = .standard()) -> Int32 {
         let args = Array(arguments.dropFirst())
+        Interruption.install()
         do {
             return try dispatch(args, library: library)
         } catch {

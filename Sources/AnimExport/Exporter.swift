@@ -92,6 +92,7 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil) 
             let canvas = Canvas(width: job.width, height: job.height)
             let renderer = DrawingRenderer()
             for i in 0..<job.frameCount {
+                try Interruption.check()
                 renderer.render(job.scene.drawing(at: job.time(ofFrame: i)), background: job.background,
                                 transform: job.transform, on: canvas)
                 try canvas.withUnsafeBytes { bytes in
@@ -100,10 +101,15 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil) 
                 bar.update(i + 1)
             }
         }
+        try Interruption.check()
         let summary = try writer.finish()
         bar.finish()
         return ExportResult(path: job.output, frames: summary.frames, bytes: summary.bytes, seconds: summary.durationSeconds,
                             width: job.width, height: job.height)
+    } catch let error as ExportError {
+        bar.finish()
+        writer.cancel()
+        throw error
     } catch {
         bar.finish()
         writer.cancel()
@@ -124,6 +130,7 @@ private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressB
     defer { pipeline.stop() }
     var i = 0
     while let (slot, canvas) = pipeline.next() {
+        try Interruption.check()
         try canvas.withUnsafeBytes { bytes in
             try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
         }

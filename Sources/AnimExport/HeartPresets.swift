@@ -61,9 +61,9 @@ struct HeartSpec: Decodable {
         p.labelBaseline = try number("labelBaseline", p.labelBaseline, 0...1000, unit: " pt")
         p.gap = try number("gap", p.gap, 0...1000, unit: " pt")
         if let colors = try c.decodeIfPresent([ColorSpec].self, forKey: Key("gradientColors")) {
-            guard (1...64).contains(colors.count) else {
+            guard (2...64).contains(colors.count) else {
                 throw ExportError.invalid(file: nil, field: fieldPath(decoder.codingPath, appending: "gradientColors"),
-                                          message: "needs 1 to 64 colours, found \(colors.count)")
+                                          message: "needs 2 to 64 colours (a gradient), found \(colors.count)")
             }
             p.gradientColors = colors.map(\.rgba)
         }

@@ -27,6 +27,29 @@ func rgb(_ hex: String) -> [Int] {
 
 func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= tolerance } }
 
+/// The container and stream facts every export must have (the ffprobe checks, in-process):
+/// h264 High yuv420p avc1, BT.709 ×3, range tv, 60/1, level ≤ 4.2, exact length, moov before
+/// mdat, every frame decodes without an error.
+func expectPlayableStream(_ path: String, width: Int, height: Int, frames: Int, seconds: Double,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let reader = try MP4Reader(path: path)
+    #expect(reader.codecName == "h264" && reader.profileName == "High" && reader.pixelFormat == "yuv420p"
+            && reader.codecTag == "avc1", sourceLocation: sourceLocation)
+    #expect(reader.colorPrimaries == "bt709" && reader.colorTransfer == "bt709" && reader.colorSpace == "bt709"
+            && reader.colorRange == "tv", sourceLocation: sourceLocation)
+    #expect(reader.width == width && reader.height == height, sourceLocation: sourceLocation)
+    #expect(reader.rFrameRate == FrameRate(num: 60, den: 1) && reader.level <= 42, sourceLocation: sourceLocation)
+    #expect(abs((reader.durationSeconds ?? 0) - seconds) < 0.0005, "duration \(String(describing: reader.durationSeconds))",
+            sourceLocation: sourceLocation)
+    #expect(abs(reader.startTime ?? 1) < 1e-9, sourceLocation: sourceLocation)
+    let boxes = try MP4Inspector.topLevelBoxes(path: path)
+    let moov = try #require(boxes.firstIndex(of: "moov")), mdat = try #require(boxes.firstIndex(of: "mdat"))
+    #expect(moov < mdat, "boxes: \(boxes)", sourceLocation: sourceLocation)
+    let report = try reader.checkDecode()
+    #expect(report.frames == frames && report.errors == 0, "\(report.frames) frames, \(report.errorLines)",
+            sourceLocation: sourceLocation)
+}
+
 @Suite(.serialized) struct EndToEnd {
     @Test func pulseRedFiveSeconds() throws {
         let folder = try scratchFolder()
@@ -37,30 +60,14 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
         #expect(r.stdout.contains("out.mp4"))
         #expect(listing(folder) == ["out.mp4"], "no temporaries left")
 
-        let reader = try MP4Reader(path: out)
-        #expect(reader.codecName == "h264")
-        #expect(reader.profileName == "High")
-        #expect(reader.pixelFormat == "yuv420p")
-        #expect(reader.codecTag == "avc1")
-        #expect(reader.colorPrimaries == "bt709" && reader.colorTransfer == "bt709" && reader.colorSpace == "bt709")
-        #expect(reader.colorRange == "tv")
-        #expect(reader.width == 800 && reader.height == 800)
-        #expect(reader.rFrameRate == FrameRate(num: 60, den: 1))
-        #expect(reader.level <= 42)
-        #expect(abs((reader.durationSeconds ?? 0) - 5.0) < 0.0005, "duration \(String(describing: reader.durationSeconds))")
-        #expect(abs(reader.startTime ?? 1) < 1e-9)
-        let boxes = try MP4Inspector.topLevelBoxes(path: out)
-        let moov = try #require(boxes.firstIndex(of: "moov")), mdat = try #require(boxes.firstIndex(of: "mdat"))
-        #expect(moov < mdat, "boxes: \(boxes)")
-        let report = try reader.checkDecode()
-        #expect(report.frames == 300)
-        #expect(report.errors == 0, "\(report.errorLines)")
+        try expectPlayableStream(out, width: 800, height: 800, frames: 300, seconds: 5)
 
         // §3.5 centre colours at t = 0.10, 0.25, 0.50 s → frames 6, 15, 30.
         let centre = try decodedPixels(out, at: [(400, 400)])
         #expect(centre.count == 300)
         for (frame, hex) in [(6, "#F18B9D"), (15, "#EE6A81"), (30, "#F9CDD5"), (60, "#FFFFFF"), (78, "#F18597")] {
             #expect(close(centre[frame][0], rgb(hex), 3), "frame \(frame): \(centre[frame][0]) vs \(hex)")
+            print("figure: pulse red decoded centre, frame \(frame): \(centre[frame][0]) want \(hex) \(rgb(hex))")
         }
     }
 
@@ -93,6 +100,7 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
         }
         #expect(n == 60)
         #expect(worst >= 40, "worst frame PSNR \(worst) dB")
+        print("figure: pulse red, worst decoded-frame PSNR vs rendered RGBA: \(worst) dB")
     }
 
     @Test func pulseBlueTableAtTheTimesAFourSecondClipReaches() throws {
@@ -227,12 +235,12 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
     @Test func heartClipAndStill() throws {
         let folder = try scratchFolder()
         defer { cleanup(folder) }
+        let five = try run(["heart", "--seconds", "5", "--x264-preset", "veryfast", "heart.mp4"], cwd: folder)
+        #expect(five.status == 0, "stderr: \(five.stderr)")
+        try expectPlayableStream(folder + "/heart.mp4", width: 640, height: 360, frames: 300, seconds: 5)
         let r = try run(["heart", "--loops", "1", "--crf", "12", "--x264-preset", "veryfast", "h.mp4"], cwd: folder)
         #expect(r.status == 0, "stderr: \(r.stderr)")
-        let reader = try MP4Reader(path: folder + "/h.mp4")
-        #expect(reader.width == 640 && reader.height == 360)
-        #expect(try reader.checkDecode().frames == 150)
-        #expect(abs((reader.durationSeconds ?? 0) - 2.5) < 0.0005)
+        try expectPlayableStream(folder + "/h.mp4", width: 640, height: 360, frames: 150, seconds: 2.5)
         // Probe A (31.754, 57.307) in the heart frame, whose origin is ((320 − Wt)/2, 73.485)
         // with Wt = 180.90 (Inter Bold 17 with kerning): canvas (101.30, 130.79) → px (202, 261).
         let s = try run(["still", "heart", "--time", "0", "h.png"], cwd: folder)
@@ -247,6 +255,6 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
         #expect(badFont.status == 2 && badFont.stderr.contains("/no/such/font.otf"))
         let noLabel = try run(["heart", "--preset", "icon", "--font", "/no/such/font.otf", "x.mp4"], cwd: folder)
         #expect(noLabel.status == 2 && noLabel.stderr.contains("no label"))
-        #expect(listing(folder) == ["h.mp4", "h.png"])
+        #expect(listing(folder) == ["h.mp4", "h.png", "heart.mp4"])
     }
 }

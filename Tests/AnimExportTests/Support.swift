@@ -22,9 +22,10 @@ struct RunResult { let status: Int32; let stdout: String; let stderr: String }
 
 /// Runs animexport with `args` in `cwd`, with ANIMEXPORT_PRESETS pointing at the repo's presets.
 @discardableResult
-func run(_ args: [String], cwd: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
+func run(_ args: [String], cwd: String? = nil, environment: [String: String] = [:],
+         executable: String? = nil) throws -> RunResult {
     let p = Process()
-    p.executableURL = URL(fileURLWithPath: binaryPath())
+    p.executableURL = URL(fileURLWithPath: executable ?? binaryPath())
     p.arguments = args
     var env = ProcessInfo.processInfo.environment
     env["ANIMEXPORT_PRESETS"] = presetsFolder
