@@ -3,6 +3,8 @@
 // manual). The __libc_* functions are glibc's exported implementations.
 #include <stddef.h>
 #include <errno.h>
+#include <execinfo.h>
+#include <unistd.h>
 #include "CAllocCounter.h"
 
 extern void *__libc_malloc(size_t size);
@@ -13,7 +15,23 @@ extern void __libc_free(void *pointer);
 
 static unsigned long long counter;
 
-static inline void count(void) { __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED); }
+static int tracing;
+static __thread int inTrace;
+
+static inline void count(void) {
+    __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
+    if (__builtin_expect(tracing, 0) && !inTrace) {
+        inTrace = 1;   // backtrace() may allocate on first use
+        void *frames[12];
+        int n = backtrace(frames, 12);
+        backtrace_symbols_fd(frames, n, 2);
+        static const char sep[] = "----\n";
+        (void)!write(2, sep, sizeof sep - 1);
+        inTrace = 0;
+    }
+}
+
+void alloc_counter_trace(int on) { tracing = on; }
 
 void *malloc(size_t size) { count(); return __libc_malloc(size); }
 void *calloc(size_t n, size_t size) { count(); return __libc_calloc(n, size); }

@@ -9,11 +9,13 @@
 // `clear` resets it, raw write access sets it to the whole canvas. Layers (Layer.swift) use it to
 // clear and composite only the region that was drawn.
 //
-// Cheap clears. The canvas also remembers the colour of its last `clear` and a box `drawn` of
-// every pixel written since then (`noteDrawn` grows both boxes; raw write access makes them the
-// whole canvas). Clearing again to the same colour only rewrites the rows and columns of
-// that box — every pixel outside it still holds the colour — so an animation on a constant
-// background pays for the area it drew in the previous frame, not for the whole frame.
+// Cheap clears. The canvas also remembers the colour of its last `clear` and, per row, the x
+// range [rowMinX, rowMaxX) of every pixel written since then: `noteDrawn(box)` widens the ranges
+// of the box's rows (fills and layer composites call it with the box of their spans; raw write
+// access marks the whole canvas). Clearing again to the same colour only rewrites those ranges —
+// every other pixel still holds the colour — so an animation on a constant background pays for
+// what it drew in the previous frame (per row: a label and a shape below it cost their own
+// widths), not for the whole frame.
 
 /// A frame of `PremultipliedRGBA8` pixels.
 public final class Canvas {
@@ -26,9 +28,14 @@ public final class Canvas {
     var pixelCount: Int { width * height }
     /// Bounds of the pixels that may be non-transparent (see the header).
     private(set) var touched = PixelBounds.empty
-    /// Every pixel outside `drawn` holds `clearColor` (nil: unknown). See the header.
+    /// Every pixel outside the drawn row ranges holds `clearColor` (nil: unknown). See the header.
     private var clearColor: PremultipliedRGBA8? = .transparent
-    private var drawn = PixelBounds.empty
+    /// Per row, the x range written since the last clear (empty: min ≥ max); rows
+    /// drawnMinY..<drawnMaxY may have non-empty ranges.
+    private let rowMinX: UnsafeMutablePointer<Int32>
+    private let rowMaxX: UnsafeMutablePointer<Int32>
+    private var drawnMinY = Int.max
+    private var drawnMaxY = Int.min
 
     /// A canvas of transparent black pixels. Width and height must not be negative.
     public init(width: Int, height: Int) {
@@ -39,41 +46,55 @@ public final class Canvas {
         self.height = height
         pixels = UnsafeMutablePointer<PremultipliedRGBA8>.allocate(capacity: Swift.max(count, 1))
         pixels.initialize(repeating: .transparent, count: Swift.max(count, 1))
+        rowMinX = .allocate(capacity: Swift.max(height, 1))
+        rowMaxX = .allocate(capacity: Swift.max(height, 1))
+        rowMinX.initialize(repeating: Int32.max, count: Swift.max(height, 1))
+        rowMaxX.initialize(repeating: Int32.min, count: Swift.max(height, 1))
     }
 
     deinit {
         pixels.deallocate()
+        rowMinX.deallocate()
+        rowMaxX.deallocate()
     }
 
     /// Sets every pixel to `color` (premultiplied: round(c·a·255), round(a·255)).
     public func clear(to color: RGBA) {
         let pixel = PremultipliedRGBA8(color)
-        if clearColor == pixel {
-            // Only the pixels written since the last clear to this colour can differ from it.
-            let box = drawn.intersection(bounds)
-            if !box.isEmpty {
-                let count = box.maxX - box.minX
-                if count == width {
-                    PixelFill.fill(pixels + box.minY * width, count: (box.maxY - box.minY) * width, with: pixel)
-                } else {
-                    for y in box.minY..<box.maxY {
-                        PixelFill.fill(pixels + y * width + box.minX, count: count, with: pixel)
-                    }
-                }
-            }
-        } else {
+        let sameColor = clearColor == pixel
+        if !sameColor {
             PixelFill.fill(pixels, count: pixelCount, with: pixel)
+        }
+        if drawnMinY < drawnMaxY {
+            for y in drawnMinY..<drawnMaxY {
+                let minX = Int(rowMinX[y]), maxX = Int(rowMaxX[y])
+                if sameColor && minX < maxX {
+                    // Only the pixels written since the last clear to this colour can differ from it.
+                    PixelFill.fill(pixels + y * width + minX, count: maxX - minX, with: pixel)
+                }
+                rowMinX[y] = Int32.max
+                rowMaxX[y] = Int32.min
+            }
         }
         touched = pixel == .transparent ? .empty : bounds
         clearColor = pixel
-        drawn = .empty
+        drawnMinY = Int.max
+        drawnMaxY = Int.min
     }
 
     /// Records that the pixels in `box` were written (fills, layer composites).
     @inline(__always)
     func noteDrawn(_ box: PixelBounds) {
         touched.formUnion(box)
-        drawn.formUnion(box)
+        let clipped = box.intersection(bounds)
+        guard !clipped.isEmpty else { return }
+        let minX = Int32(clipped.minX), maxX = Int32(clipped.maxX)
+        for y in clipped.minY..<clipped.maxY {
+            rowMinX[y] = Swift.min(rowMinX[y], minX)
+            rowMaxX[y] = Swift.max(rowMaxX[y], maxX)
+        }
+        drawnMinY = Swift.min(drawnMinY, clipped.minY)
+        drawnMaxY = Swift.max(drawnMaxY, clipped.maxY)
     }
 
     /// Records that every pixel is transparent again outside boxes drawn later (a layer's

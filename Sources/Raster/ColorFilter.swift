@@ -64,15 +64,41 @@ public struct ColorMatrix: Equatable, Sendable {
     public static func hueRotation(degrees: Double) -> ColorMatrix {
         let radians = degrees * Double.pi / 180
         let c = cos(radians), s = sin(radians)
-        return ColorMatrix(rows: [
-            [0.2126 + 0.7873 * c - 0.2126 * s, 0.7152 - 0.7152 * c - 0.7152 * s, 0.0722 - 0.0722 * c + 0.9278 * s, 0, 0],
-            [0.2126 - 0.2126 * c + 0.1430 * s, 0.7152 + 0.2848 * c + 0.1400 * s, 0.0722 - 0.0722 * c - 0.2830 * s, 0, 0],
-            [0.2126 - 0.2126 * c - 0.7873 * s, 0.7152 - 0.7152 * c + 0.7152 * s, 0.0722 + 0.9278 * c + 0.0722 * s, 0, 0],
-            [0, 0, 0, 1, 0],
-        ])
+        // Set field by field (no row arrays: this runs once per frame for animated hues).
+        var m = ColorMatrix()
+        (m.r1, m.r2, m.r3) = (0.2126 + 0.7873 * c - 0.2126 * s, 0.7152 - 0.7152 * c - 0.7152 * s, 0.0722 - 0.0722 * c + 0.9278 * s)
+        (m.g1, m.g2, m.g3) = (0.2126 - 0.2126 * c + 0.1430 * s, 0.7152 + 0.2848 * c + 0.1400 * s, 0.0722 - 0.0722 * c - 0.2830 * s)
+        (m.b1, m.b2, m.b3) = (0.2126 - 0.2126 * c - 0.7873 * s, 0.7152 - 0.7152 * c + 0.7152 * s, 0.0722 + 0.9278 * c + 0.0722 * s)
+        return m
     }
 
-    /// The rows as arrays of five values.
+    /// Row k (0 = R, 1 = G, 2 = B, 3 = A), column j (0…3 the R, G, B, A coefficients, 4 the offset).
+    @inline(__always)
+    func coefficient(row k: Int, column j: Int) -> Double {
+        switch (k, j) {
+        case (0, 0): r1
+        case (0, 1): r2
+        case (0, 2): r3
+        case (0, 3): r4
+        case (0, _): r5
+        case (1, 0): g1
+        case (1, 1): g2
+        case (1, 2): g3
+        case (1, 3): g4
+        case (1, _): g5
+        case (2, 0): b1
+        case (2, 1): b2
+        case (2, 2): b3
+        case (2, 3): b4
+        case (2, _): b5
+        case (_, 0): a1
+        case (_, 1): a2
+        case (_, 2): a3
+        case (_, 3): a4
+        default: a5
+        }
+    }
+
     public var rows: [[Double]] {
         [[r1, r2, r3, r4, r5], [g1, g2, g3, g4, g5], [b1, b2, b3, b4, b5], [a1, a2, a3, a4, a5]]
     }

@@ -97,24 +97,30 @@ final class GradientColorTable: @unchecked Sendable {  // immutable after init
     /// 256, 512 or 1024 entries by the steepest table slope (see the header).
     static func entryCount(gradient: Gradient, opacity: Double, filter: ColorFilter?) -> Int {
         let slope = steepestSlope(gradient: gradient, opacity: opacity, filter: filter)
-        for size in [256, 512] where slope / Double(2 * (size - 1)) <= 0.9 {
-            return size
-        }
+        if slope / Double(2 * (256 - 1)) <= 0.9 { return 256 }
+        if slope / Double(2 * (512 - 1)) <= 0.9 { return 512 }
         return 1024
     }
 
     /// Upper bound of |d entry/dt| over all channels, in 8-bit units per unit t.
     static func steepestSlope(gradient: Gradient, opacity: Double, filter: ColorFilter?) -> Double {
-        let m = (filter?.matrix ?? .identity).rows
+        let m = filter?.matrix ?? .identity
         var steepest = 0.0
         let stops = gradient.stops
+        // No temporary arrays: this runs once per frame when the filter is animated.
         for i in 0..<(stops.count - 1) {
             let a = stops[i], b = stops[i + 1]
             let span = b.location - a.location
-            let deltas = [b.color.r - a.color.r, b.color.g - a.color.g, b.color.b - a.color.b, b.color.a - a.color.a]
-            if deltas.allSatisfy({ $0 == 0 }) { continue }
+            let deltas = SIMD4<Double>(b.color.r - a.color.r, b.color.g - a.color.g, b.color.b - a.color.b,
+                                       b.color.a - a.color.a)
+            if deltas == .zero { continue }
             if span <= 0 { return .infinity }
-            let rates = (0..<4).map { k in (0..<4).reduce(0.0) { $0 + abs(m[k][$1] * deltas[$1]) } / span }
+            var rates = SIMD4<Double>.zero
+            for k in 0..<4 {
+                var sum = 0.0
+                for j in 0..<4 { sum += abs(m.coefficient(row: k, column: j) * deltas[j]) }
+                rates[k] = sum / span
+            }
             let alphaRate = rates[3]
             for k in 0..<3 { steepest = Swift.max(steepest, (rates[k] + alphaRate) * opacity * 255) }
             steepest = Swift.max(steepest, alphaRate * opacity * 255)

@@ -28,6 +28,8 @@ struct Options {
     var encode = true
     /// Only the render cases whose label contains one of these (e.g. "heart"); nil = all sections.
     var only: [String]? = nil
+    /// Print a backtrace of every allocation of one steady-state frame per render case (stderr).
+    var traceAllocations = false
 }
 
 var options = Options()
@@ -39,6 +41,7 @@ do {
         case "--json": guard let p = args.popFirst() else { fatalError("--json needs a PATH") }; options.json = p
         case "--rounds": guard let n = args.popFirst().flatMap({ Int($0) }), n > 0 else { fatalError("--rounds needs N > 0") }; options.rounds = n
         case "--no-encode": options.encode = false
+        case "--trace-allocs": options.traceAllocations = true
         case "--only": guard let l = args.popFirst() else { fatalError("--only needs NAMES") }; options.only = l.split(separator: ",").map(String.init)
         case "-h", "--help":
             print("usage: animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode] [--only SCENE,…]")
@@ -201,6 +204,12 @@ for (w, h) in sizes {
             frame += 1
         }
         for _ in 0..<warmUp { draw() }
+        if options.traceAllocations {
+            fputs("=== allocations of one frame: \(c.label) \(w)x\(h)\n", stderr)
+            alloc_counter_trace(1)
+            draw()
+            alloc_counter_trace(0)
+        }
         var samples: [Double] = []
         samples.reserveCapacity(rounds * renderFrames)
         var allocations: [Double] = []

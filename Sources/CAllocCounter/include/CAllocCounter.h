@@ -12,5 +12,7 @@
 unsigned long long alloc_counter_count(void);
 /// 1 when the interposed functions are the ones the process uses (checked by a probe call).
 int alloc_counter_active(void);
+/// While on, every counted call writes a backtrace to stderr (a debugging aid: --trace-allocs).
+void alloc_counter_trace(int on);
 
 #endif
