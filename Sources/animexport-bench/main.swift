@@ -243,7 +243,7 @@ do {
     let canvas = Canvas(width: j.width, height: j.height)
     let rasterizer = Rasterizer()
     var build: [Double] = [], clear: [Double] = [], label: [Double] = [], geometry: [Double] = []
-    var cover: [Double] = [], fill: [Double] = [], composite: [Double] = []
+    var cover: [Double] = [], fill: [Double] = [], composite: [Double] = [], labelCover: [Double] = []
     var sink = 0
     let period = max(1, j.frameCount)
     let total = warmUp + rounds * renderFrames
@@ -253,13 +253,16 @@ do {
         let t1 = nowNanoseconds()
         canvas.clear(to: j.background)
         let t2 = nowNanoseconds()
-        var tl: (UInt64, UInt64) = (0, 0), tg: (UInt64, UInt64) = (0, 0), tc: (UInt64, UInt64) = (0, 0), tf: (UInt64, UInt64) = (0, 0)
+        var tl: (UInt64, UInt64) = (0, 0), tlc: (UInt64, UInt64) = (0, 0), tg: (UInt64, UInt64) = (0, 0), tc: (UInt64, UInt64) = (0, 0), tf: (UInt64, UInt64) = (0, 0)
         for item in drawing.items {
             switch item {
             case .fill(let path, let rule, .solid(let color, let opacity)):
+                let a0 = nowNanoseconds()
+                sink &+= rasterizer.coverageOnly(path, transform: j.transform, rule: rule, width: j.width, height: j.height)
                 let a = nowNanoseconds()
                 rasterizer.fill(path, transform: j.transform, rule: rule, paint: SolidPaint(color: color, opacity: opacity), on: canvas)
                 tl = (a, nowNanoseconds())
+                tlc = (a0, a)
             case .stroke(let path, let style, .conic(let gradient, let center, let start, let filter, let opacity)):
                 let a = nowNanoseconds()
                 let outline = (try? rasterizer.strokeOutline(path, style: style, transform: j.transform)) ?? Path()
@@ -276,13 +279,14 @@ do {
             }
         }
         guard i >= warmUp else { continue }
-        build.append(ms(t0, t1)); clear.append(ms(t1, t2)); label.append(ms(tl.0, tl.1))
+        build.append(ms(t0, t1)); clear.append(ms(t1, t2)); label.append(ms(tl.0, tl.1)); labelCover.append(ms(tlc.0, tlc.1))
         geometry.append(ms(tg.0, tg.1)); cover.append(ms(tc.0, tc.1)); fill.append(ms(tf.0, tf.1))
         composite.append(ms(tf.0, tf.1) - ms(tc.0, tc.1))
     }
     add(Record(name: "heart drawing(at:) (scene → Drawing)", unit: "ms", samples: build))
-    add(Record(name: "heart clear 1920x1080", unit: "ms", samples: clear))
+    add(Record(name: "heart clear (rows drawn in the previous frame)", unit: "ms", samples: clear))
     add(Record(name: "heart label fill (solid, glyphs)", unit: "ms", samples: label))
+    add(Record(name: "heart label coverage only (edges+cells+accum)", unit: "ms", samples: labelCover))
     add(Record(name: "heart stroke geometry (flatten+dash+stroke)", unit: "ms", samples: geometry))
     add(Record(name: "heart stroke coverage (edges+cells+accum)", unit: "ms", samples: cover))
     add(Record(name: "heart stroke fill (coverage+paint+composite)", unit: "ms", samples: fill))
