@@ -2,9 +2,10 @@
 //
 // One render thread draws frames 0, 1, 2, … in order into a pool of `depth` canvases and hands
 // them over through a bounded FIFO; the calling thread (which owns the MP4Writer) takes them in
-// the same order, converts and encodes each, and returns the canvas to the pool. With a pool of
-// 3 the renderer can be at most two frames ahead, so memory stays bounded (3 canvases) whatever
-// the clip length. The encoder sees exactly the frames, in exactly the order, of the one-thread
+// the same order, converts and encodes each, and returns the canvas to the pool. With the
+// default pool of 2 the renderer draws frame N+1 while frame N is converted and encoded, and
+// memory stays bounded (2 canvases, 8.3 MB each at 1080p) whatever the clip length; a deeper
+// pool only helps when single frames vary a lot in cost. The encoder sees exactly the frames, in exactly the order, of the one-thread
 // loop, so the output bytes do not depend on the thread layout (x264's own threads are set by
 // `H264Settings.encoderThreads`, independently of this pipeline).
 //
@@ -27,7 +28,7 @@ final class FramePipeline: @unchecked Sendable {
     private var renderFinished = false
     private var thread: Thread?
 
-    init(width: Int, height: Int, depth: Int = 3) {
+    init(width: Int, height: Int, depth: Int = 2) {
         pool = (0..<depth).map { _ in Canvas(width: width, height: height) }
         ready = Array(repeating: 0, count: depth)
         free = Array(0..<depth)

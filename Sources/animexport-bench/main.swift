@@ -101,7 +101,7 @@ func add(_ r: Record) {
     records.append(r)
     let peer = r.peer.map { fmt($0) } ?? ""
     let ratio = r.peer.map { fmt(r.median / $0, 2) + "×" } ?? ""
-    let digits = r.unit == "ms" ? 3 : (r.unit == "s" ? 2 : 1)
+    let digits = r.unit == "ms" || r.unit == "ratio" ? 3 : (r.unit == "s" ? 2 : 1)
     print(pad(r.name, 52) + pad(r.unit, 7) + lpad(fmt(r.median, digits), 10) + lpad(fmt(r.min, digits), 10)
           + lpad(fmt(r.max, digits), 10) + lpad("\(r.samples.count)", 6) + lpad(peer, 9) + lpad(ratio, 8))
     fflush(stdout)
@@ -422,7 +422,8 @@ if options.encode {
         add(e)
         add(sr)
         add(o)
-        add(Record(name: "e2e/encode-only \(preset)", unit: "ratio", samples: [e.median / o.median]))
+        add(Record(name: "e2e/encode-only \(preset) (medians)", unit: "ratio", samples: [e.median / o.median]))
+        add(Record(name: "e2e/encode-only \(preset) (minima)", unit: "ratio", samples: [e.min / o.min]))
     }
 }
 
