@@ -61,14 +61,23 @@
 // Outputs are clipped to 0…255 by swscale; for 8-bit RGB input they never
 // leave 16…235 (Y) and 16…240 (U, V).
 //
-// Two implementations: `.scalar` follows the stages above literally, one
-// sample at a time (the reference); `.simd` uses portable Swift SIMD vectors
-// (no intrinsics, nothing that needs -target-cpu), processes one source row
-// at a time (luma plus the horizontal chroma pass into a 4-row ring of
-// 14-bit U/V values) and emits each chroma row as soon as its 4 source rows
-// are in the ring. Both give byte-identical output (tested).
-// On x86-64 the SIMD kernel's pair multiply-add is pinned to SSE2's pmaddwd
-// (`.sse2`, the default there); `.simd` is the same kernel in plain Swift.
+// Implementations. `.scalar` follows the stages above literally, one sample
+// at a time: the reference. The SIMD kernel converts one source row at a time
+// (luma, plus the horizontal chroma pass into a 4-row ring of U14/V14) and
+// emits each chroma row as soon as its taps are in the ring. Per 16 pixels it
+// splits each RGBA word into 16-bit pairs (R, B) = px & 0x00FF00FF and
+// (G, A) = (px >> 8) & 0x00FF00FF and does every product as a pair
+// multiply-add (x86 pmaddwd): Y = madd((R,B), (RY,BY)) + madd((G,A), (GY,0));
+// U and V the same way from the pixel-pair sums of those pairs (no carries:
+// each 16-bit field stays ≤ 510). `.simd` spells the multiply-add in plain
+// Swift SIMD (portable: no intrinsics, nothing that needs -target-cpu);
+// `.sse2` (x86-64 only, and the default there) pins it and the narrowing
+// packs to SSE2 intrinsics, because on 128-bit vectors LLVM rewrites the plain
+// version into shuffle sequences that cost more than the multiplies (it merges
+// pairs of pmaddwd whose high halves it can prove zero). All three give
+// byte-identical output (tested). At 1920×1080 (AMD EPYC Zen 4, default
+// x86-64 target, one thread): `.sse2` ≈ 0.9 ms, `.simd` ≈ 1.3 ms per frame,
+// against ≈ 3.7 ms for sws_scale.
 
 #if arch(x86_64)
 import _Builtin_intrinsics.intel
@@ -422,9 +431,9 @@ enum Kernels {
             // (recomputing identical values) instead of a scalar tail.
             var x = 0
             while true {
-                block16(m, src + 4 * x, y + x, u14 + (x &>> 1), v14 + (x &>> 1))
-                if x == width - 16 { break }
-                x = min(x + 16, width - 16)
+                block16(m, src + 4 &* x, y + x, u14 + (x &>> 1), v14 + (x &>> 1))
+                if x == width &- 16 { break }
+                x = min(x &+ 16, width &- 16)
             }
         } else {
             var x = 0
@@ -545,8 +554,8 @@ enum Kernels {
         while true {
             UnsafeMutableRawPointer(outU + i).storeBytes(of: one(i), as: SIMD16<UInt8>.self)
             UnsafeMutableRawPointer(outV + i).storeBytes(of: one(vOffset + i), as: SIMD16<UInt8>.self)
-            if i == count - 16 { break }
-            i = min(i + 16, count - 16)
+            if i == count &- 16 { break }
+            i = min(i &+ 16, count &- 16)
         }
     }
 
@@ -585,8 +594,8 @@ enum Kernels {
                      &+ ((a2 &* v2) &>> 16) &+ ((a3 &* v3) &>> 16)) &>> 3
             }
             UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: s), as: SIMD8<UInt8>.self)
-            if i == count - 8 { break }
-            i = min(i + 8, count - 8)
+            if i == count &- 8 { break }
+            i = min(i &+ 8, count &- 8)
         }
     }
 }
