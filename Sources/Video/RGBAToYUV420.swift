@@ -370,6 +370,8 @@ protocol PairMultiplyAdd {
     static func narrow(_ a: SIMD16<Int32>) -> SIMD16<UInt8>
     static func narrow(_ a: SIMD8<Int32>) -> SIMD8<UInt16>
     static func narrow(_ a: SIMD16<UInt16>) -> SIMD16<UInt8>
+    /// (3a) >> 6 per 16-bit lane, for a < 2^14.
+    static func threeSixtyFourths(_ a: SIMD16<UInt16>) -> SIMD16<UInt16>
 }
 
 /// Plain Swift SIMD: sign-extend the even and odd 16-bit halves, multiply, add.
@@ -383,6 +385,9 @@ enum PortableMultiplyAdd: PairMultiplyAdd {
     @inline(__always) static func narrow(_ a: SIMD16<Int32>) -> SIMD16<UInt8> { SIMD16<UInt8>(truncatingIfNeeded: a) }
     @inline(__always) static func narrow(_ a: SIMD8<Int32>) -> SIMD8<UInt16> { SIMD8<UInt16>(truncatingIfNeeded: a) }
     @inline(__always) static func narrow(_ a: SIMD16<UInt16>) -> SIMD16<UInt8> { SIMD16<UInt8>(truncatingIfNeeded: a) }
+    @inline(__always) static func threeSixtyFourths(_ a: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        (a &* SIMD16<UInt16>(repeating: 3)) &>> 6
+    }
 }
 
 #if arch(x86_64)
@@ -408,6 +413,13 @@ enum SSE2MultiplyAdd: PairMultiplyAdd {
     @inline(__always) static func narrow(_ a: SIMD16<UInt16>) -> SIMD16<UInt8> {
         unsafeBitCast(_mm_packus_epi16(unsafeBitCast(a.lowHalf, to: __m128i.self), unsafeBitCast(a.highHalf, to: __m128i.self)),
                       to: SIMD16<UInt8>.self)
+    }
+    /// pmulhuw by 3072: (a · 3 · 1024) >> 16 = (3a) >> 6 exactly.
+    @inline(__always) static func threeSixtyFourths(_ a: SIMD16<UInt16>) -> SIMD16<UInt16> {
+        let k = _mm_set1_epi16(3072)
+        let lo = _mm_mulhi_epu16(unsafeBitCast(a.lowHalf, to: __m128i.self), k)
+        let hi = _mm_mulhi_epu16(unsafeBitCast(a.highHalf, to: __m128i.self), k)
+        return SIMD16<UInt16>(lowHalf: unsafeBitCast(lo, to: SIMD8<UInt16>.self), highHalf: unsafeBitCast(hi, to: SIMD8<UInt16>.self))
     }
 }
 #endif
@@ -542,11 +554,10 @@ enum Kernels {
             let a1 = UnsafeRawPointer(rows.1 + o).loadUnaligned(as: SIMD16<UInt16>.self)
             let a2 = UnsafeRawPointer(rows.2 + o).loadUnaligned(as: SIMD16<UInt16>.self)
             let a3 = UnsafeRawPointer(rows.3 + o).loadUnaligned(as: SIMD16<UInt16>.self)
-            let three = SIMD16<UInt16>(repeating: 3)
             var s = SIMD16<UInt16>(repeating: 5)
             s &+= a0 &>> 6
-            s &+= (a1 &* three) &>> 6
-            s &+= (a2 &* three) &>> 6
+            s &+= M.threeSixtyFourths(a1)
+            s &+= M.threeSixtyFourths(a2)
             s &+= a3 &>> 6
             return M.narrow(s &>> 3)
         }
