@@ -105,11 +105,19 @@ public enum H264Profile: String, Sendable, CaseIterable {
     }
 }
 
+/// How `MP4Writer` converts RGBA frames to YUV 4:2:0.
+public enum ColorConversion: String, Sendable, CaseIterable {
+    /// `RGBAToYUV420` (Swift SIMD): the same samples as libswscale, about 4× faster.
+    case swift
+    /// libswscale (`sws_scale`, one thread), as before.
+    case swscale
+}
+
 /// Settings for `MP4Writer`: libx264 in yuv420p, BT.709, limited range.
 ///
-/// Colour handling is not configurable: frames are always converted with the
-/// BT.709 matrix to limited ("tv") range and tagged BT.709 primaries, transfer
-/// and matrix.
+/// The colour handling itself is not configurable: frames are always converted
+/// with the BT.709 matrix to limited ("tv") range and tagged BT.709 primaries,
+/// transfer and matrix; `colorConversion` only picks the code that does it.
 public struct H264Settings: Sendable {
     /// Frame size in pixels. Both must be even (yuv420p); the caller pads.
     public var width: Int
@@ -156,6 +164,9 @@ public struct H264Settings: Sendable {
     /// reads past a buffer end, so its output varies with heap contents
     /// (measured cost here: about 8 % more encoder CPU at 1080p medium).
     public var deterministic: Bool = true
+    /// Who converts RGBA to YUV: `.swift` (default) or `.swscale`. Both give
+    /// byte-identical frames on x86-64 (and so identical files); see `RGBAToYUV420`.
+    public var colorConversion: ColorConversion = .swift
 
     public init(width: Int, height: Int, fps: FrameRate = .fps60) {
         self.width = width

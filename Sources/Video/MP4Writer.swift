@@ -50,7 +50,8 @@ public final class MP4Writer {
     private var fmt: UnsafeMutablePointer<AVFormatContext>?
     private var enc: UnsafeMutablePointer<AVCodecContext>?
     private var stream: UnsafeMutablePointer<AVStream>?
-    private var sws: OpaquePointer?
+    private var swscale: SwscaleRGBAToYUV420?
+    private var converter: RGBAToYUV420?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var streamTimeBase = AVRational(num: 0, den: 1)
@@ -171,14 +172,10 @@ public final class MP4Writer {
         packet = p
 
         // RGBA (full range) → YUV420P with the BT.709 matrix, limited range.
-        guard let s = sws_getContext(Int32(settings.width), Int32(settings.height), AV_PIX_FMT_RGBA,
-                                     Int32(settings.width), Int32(settings.height), AV_PIX_FMT_YUV420P,
-                                     SWS_BILINEAR, nil, nil, nil) else {
-            throw ffmpegError("sws_getContext", cff_averror(EINVAL))
+        switch settings.colorConversion {
+        case .swift: converter = try RGBAToYUV420(width: settings.width, height: settings.height)
+        case .swscale: swscale = try SwscaleRGBAToYUV420(width: settings.width, height: settings.height)
         }
-        sws = s
-        let mr = cff_sws_set_matrix(s, SWS_CS_ITU709, 1, 0)
-        guard mr >= 0 else { throw ffmpegError("sws_setColorspaceDetails", cff_averror(ENOTSUP)) }
 
         // Output file (the temporary), then the header.
         temporaryMayExist = true
@@ -238,13 +235,57 @@ public final class MP4Writer {
         guard rgba.count >= needed, let base = rgba.baseAddress else {
             throw .invalidInput("RGBA buffer has \(rgba.count) bytes, \(w)x\(h) with \(bytesPerRow) bytes per row needs \(needed)")
         }
-        guard let frame, let sws, let enc else { throw .closed }
-        // The encoder may still reference the previous buffer.
+        let frame = try writableFrame()
+        if let converter {
+            // av_frame_get_buffer's planes hold `height` (chroma: height/2) rows of `linesize` bytes.
+            converter.convertUnchecked(base, bytesPerRow,
+                                       cff_frame_data(frame, 0), Int(cff_frame_linesize(frame, 0)),
+                                       cff_frame_data(frame, 1), Int(cff_frame_linesize(frame, 1)),
+                                       cff_frame_data(frame, 2), Int(cff_frame_linesize(frame, 2)),
+                                       .fastest)
+        } else if let swscale {
+            try swscale.convert(rgba: base.assumingMemoryBound(to: UInt8.self), bytesPerRow: bytesPerRow, into: frame)
+        } else {
+            throw .closed
+        }
+        try send(frame)
+    }
+
+    /// Appends a frame that is already YUV 4:2:0 (BT.709, limited range, as
+    /// `RGBAToYUV420` makes it), skipping the colour conversion: its planes are
+    /// copied into the encoder's frame. It must have the settings' size.
+    /// Frames from `append(rgba:)` and `append(yuv:)` can be mixed.
+    public func append(yuv: YUV420Frame) throws(VideoError) {
+        guard state == .open else { throw .closed }
+        do {
+            try appendYUVFrame(yuv)
+        } catch {
+            fail()
+            throw error
+        }
+    }
+
+    private func appendYUVFrame(_ yuv: YUV420Frame) throws(VideoError) {
+        guard yuv.width == settings.width, yuv.height == settings.height else {
+            throw .invalidInput("YUV frame is \(yuv.width)x\(yuv.height), the video \(settings.width)x\(settings.height)")
+        }
+        try yuv.validate()
+        let frame = try writableFrame()
+        yuv.copy(to: frame)
+        try send(frame)
+    }
+
+    /// The reusable AVFrame, made writable (the encoder may still reference the previous buffer).
+    private func writableFrame() throws(VideoError) -> UnsafeMutablePointer<AVFrame> {
+        guard let frame else { throw .closed }
         let wr = av_frame_make_writable(frame)
         guard wr >= 0 else { throw ffmpegError("av_frame_make_writable", wr) }
-        let rows = cff_sws_rgba_to_frame(sws, base.assumingMemoryBound(to: UInt8.self),
-                                         Int32(bytesPerRow), Int32(h), frame)
-        guard rows == Int32(h) else { throw ffmpegError("sws_scale", cff_averror(EINVAL)) }
+        return frame
+    }
+
+    /// Stamps pts = frames so far and sends the frame to the encoder.
+    private func send(_ frame: UnsafeMutablePointer<AVFrame>) throws(VideoError) {
+        guard let enc else { throw .closed }
         frame.pointee.pts = Int64(framesWritten)
         let sr = avcodec_send_frame(enc, frame)
         guard sr >= 0 else { throw ffmpegError("avcodec_send_frame", sr, logObjects) }
@@ -327,7 +368,8 @@ public final class MP4Writer {
 
     /// Idempotent: frees whatever is allocated, in a safe order.
     private func teardown(removeTemporary: Bool) {
-        if let s = sws { sws_freeContext(s); sws = nil }
+        swscale = nil
+        converter = nil
         av_frame_free(&frame)
         av_packet_free(&packet)
         if let c = enc { LogCapture.unwatch(UnsafeMutableRawPointer(c)) }
