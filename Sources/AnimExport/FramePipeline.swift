@@ -1,23 +1,38 @@
-// FramePipeline.swift — render frame N+1 while the encoder takes frame N.
+// FramePipeline.swift — render (and convert) frame N+1 while the encoder takes frame N.
 //
-// One render thread draws frames 0, 1, 2, … in order into a pool of `depth` canvases and hands
+// One render thread produces frames 0, 1, 2, … in order into a pool of `depth` slots and hands
 // them over through a bounded FIFO; the calling thread (which owns the MP4Writer) takes them in
-// the same order, converts and encodes each, and returns the canvas to the pool. With the
-// default pool of 2 the renderer draws frame N+1 while frame N is converted and encoded, and
-// memory stays bounded (2 canvases, 8.3 MB each at 1080p) whatever the clip length; a deeper
-// pool only helps when single frames vary a lot in cost. The encoder sees exactly the frames, in exactly the order, of the one-thread
-// loop, so the output bytes do not depend on the thread layout (x264's own threads are set by
-// `H264Settings.encoderThreads`, independently of this pipeline).
+// the same order, encodes each, and returns the slot to the pool. A slot holds what the encoder
+// takes: a YUV 4:2:0 frame when the render thread also converts (H264Settings.colorConversion
+// .swift — the render thread then owns one canvas and one converter), or the RGBA canvas itself
+// when libswscale converts inside the writer. With the default pool of 2 the renderer works on
+// frame N+1 while frame N is encoded, and memory stays bounded whatever the clip length (1080p:
+// one 8.3 MB canvas + two 3.1 MB YUV frames, or two canvases).
 //
-// The render thread owns its `DrawingRenderer` (the rasterizer is not thread-safe); canvases move
-// between the threads only under the lock, so each is touched by one thread at a time.
+// The encoder sees exactly the frames, in exactly the order, of the one-thread loop, and the
+// render thread's conversion is the same code the writer runs for `.swift`, so the output bytes
+// do not depend on the thread layout (x264's own threads are `H264Settings.encoderThreads`,
+// independent of this pipeline; the tests compare files byte for byte).
+//
+// Slots move between the threads only under the lock, so each is touched by one thread at a time.
 import Foundation
 import Raster
-import Scenes
+import Video
+
+/// One frame in flight: the RGBA canvas or the converted YUV planes.
+final class FrameSlot {
+    var canvas: Canvas?
+    var yuv: YUV420Frame?
+
+    init(canvas: Canvas? = nil, yuv: YUV420Frame? = nil) {
+        self.canvas = canvas
+        self.yuv = yuv
+    }
+}
 
 final class FramePipeline: @unchecked Sendable {
     private let condition = NSCondition()
-    private let pool: [Canvas]
+    private let pool: [FrameSlot]
     /// Ring of pool indices ready for the encoder, oldest first.
     private var ready: [Int]
     private var readyStart = 0, readyCount = 0
@@ -26,35 +41,40 @@ final class FramePipeline: @unchecked Sendable {
     private var freeCount: Int
     private var stopped = false
     private var renderFinished = false
-    private var thread: Thread?
+    private var started = false
+    /// The error that stopped the render thread, if any.
+    private(set) var renderError: Error?
 
-    init(width: Int, height: Int, depth: Int = 2) {
-        pool = (0..<depth).map { _ in Canvas(width: width, height: height) }
-        ready = Array(repeating: 0, count: depth)
-        free = Array(0..<depth)
-        freeCount = depth
+    init(slots: [FrameSlot]) {
+        precondition(!slots.isEmpty, "a pipeline needs at least one slot")
+        pool = slots
+        ready = Array(repeating: 0, count: slots.count)
+        free = Array(0..<slots.count)
+        freeCount = slots.count
     }
 
-    /// Starts rendering `count` frames on a new thread; `render(i, canvas)` draws frame i.
-    func start(count: Int, render: @escaping @Sendable (Int, Canvas) -> Void) {
+    /// Starts producing `count` frames on a new thread; `render(i, slot)` fills slot with frame i.
+    func start(count: Int, render: @escaping @Sendable (Int, FrameSlot) throws -> Void) {
+        started = true
         let t = Thread { [self] in
+            var failure: Error?
             for i in 0..<count {
-                guard let slot = takeFree() else { break }
-                render(i, pool[slot])
+                guard let index = takeFree() else { break }
+                do { try render(i, pool[index]) } catch { failure = error; break }
                 condition.lock()
-                ready[(readyStart + readyCount) % ready.count] = slot
+                ready[(readyStart + readyCount) % ready.count] = index
                 readyCount += 1
                 condition.broadcast()
                 condition.unlock()
             }
             condition.lock()
+            renderError = failure
             renderFinished = true
             condition.broadcast()
             condition.unlock()
         }
         t.name = "animexport-render"
         t.stackSize = 1 << 20
-        thread = t
         t.start()
     }
 
@@ -67,21 +87,22 @@ final class FramePipeline: @unchecked Sendable {
         return free[freeCount]
     }
 
-    /// The next frame in order, waiting for the renderer; call `recycle` when done with it.
-    func next() -> (slot: Int, canvas: Canvas)? {
+    /// The next frame in order, waiting for the renderer (nil when it has finished or failed);
+    /// call `recycle` when done with it.
+    func next() -> (index: Int, slot: FrameSlot)? {
         condition.lock()
         defer { condition.unlock() }
         while readyCount == 0 && !renderFinished { condition.wait() }
         guard readyCount > 0 else { return nil }
-        let slot = ready[readyStart]
+        let index = ready[readyStart]
         readyStart = (readyStart + 1) % ready.count
         readyCount -= 1
-        return (slot, pool[slot])
+        return (index, pool[index])
     }
 
-    func recycle(_ slot: Int) {
+    func recycle(_ index: Int) {
         condition.lock()
-        free[freeCount] = slot
+        free[freeCount] = index
         freeCount += 1
         condition.broadcast()
         condition.unlock()
@@ -92,7 +113,7 @@ final class FramePipeline: @unchecked Sendable {
         condition.lock()
         stopped = true
         condition.broadcast()
-        while thread != nil && !renderFinished { condition.wait() }
+        while started && !renderFinished { condition.wait() }
         condition.unlock()
     }
 }
