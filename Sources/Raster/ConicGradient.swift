@@ -147,6 +147,7 @@ public struct ConicGradientShader: PaintShader, Sendable {
         shade(y: y, x: x, count: count, into: colors, kernels: .simd)
     }
 
+    @inline(__always)
     public func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>,
                       kernels: RasterKernels) {
         guard let parameterization else {

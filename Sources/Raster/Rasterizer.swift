@@ -71,11 +71,16 @@ public final class Rasterizer {
             canvas.noteDrawn(sink.bounds)
         } else {
             sourceRow.ensureCapacity(canvas.width)
-            var sink = ShadedSink(shader: shader, pixels: canvas.pixels, width: canvas.width,
-                                  sourceRow: sourceRow.base, kernels: kernels)
-            coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
-                               kernels: kernels, into: &sink)
-            canvas.noteDrawn(sink.bounds)
+            // The sink refers to the shader through a pointer: holding the shader by value made
+            // every shade call copy the sink (retaining and releasing the gradient's colour
+            // table) around the call, once per span.
+            withUnsafePointer(to: shader) { shaderPointer in
+                var sink = ShadedSink(shader: shaderPointer, pixels: canvas.pixels, width: canvas.width,
+                                      sourceRow: sourceRow.base, kernels: kernels)
+                coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
+                                   kernels: kernels, into: &sink)
+                canvas.noteDrawn(sink.bounds)
+            }
         }
     }
 
@@ -146,7 +151,8 @@ struct UniformColorSink: CoverageSpanSink {
 /// into the canvas. Generic over the shader so each paint type gets its own specialised loop
 /// (when the concrete type is known at compile time in this module).
 struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
-    let shader: Shader
+    /// Valid for the sink's lifetime (see `compositeEdges`).
+    let shader: UnsafePointer<Shader>
     let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
     let width: Int
     let sourceRow: UnsafeMutablePointer<PremultipliedRGBA8>
@@ -155,20 +161,20 @@ struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
     /// The pixels handed to the compositor so far.
     var bounds = PixelBounds.empty
 
-    init(shader: Shader, pixels: UnsafeMutablePointer<PremultipliedRGBA8>, width: Int,
+    init(shader: UnsafePointer<Shader>, pixels: UnsafeMutablePointer<PremultipliedRGBA8>, width: Int,
          sourceRow: UnsafeMutablePointer<PremultipliedRGBA8>, kernels: RasterKernels) {
         self.shader = shader
         self.pixels = pixels
         self.width = width
         self.sourceRow = sourceRow
         self.kernels = kernels
-        isOpaque = shader.isOpaque
+        isOpaque = shader.pointee.isOpaque
     }
 
     @inline(__always)
     mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         bounds.include(y: y, x: x, count: count)
-        shader.shade(y: y, x: x, count: count, into: sourceRow, kernels: kernels)
+        shader.pointee.shade(y: y, x: x, count: count, into: sourceRow, kernels: kernels)
         SpanCompositor.sourceOver(colors: sourceRow, mask: coverage, into: pixels + y * width + x, count: count,
                                   kernels: kernels)
     }
@@ -179,10 +185,10 @@ struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
         let destination = pixels + y * width + x
         if coverage == 255 && isOpaque {
             // Opaque source at full coverage replaces the destination: out = S.
-            shader.shade(y: y, x: x, count: count, into: destination, kernels: kernels)
+            shader.pointee.shade(y: y, x: x, count: count, into: destination, kernels: kernels)
             return
         }
-        shader.shade(y: y, x: x, count: count, into: sourceRow, kernels: kernels)
+        shader.pointee.shade(y: y, x: x, count: count, into: sourceRow, kernels: kernels)
         SpanCompositor.sourceOver(colors: sourceRow, coverage: coverage, into: destination, count: count,
                                   kernels: kernels)
     }
