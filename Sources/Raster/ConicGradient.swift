@@ -163,3 +163,38 @@ public struct ConicGradientShader: PaintShader, Sendable {
         return table.exactColor(parameterization, extend: .repeat, x: x, y: y)
     }
 }
+
+extension ConicGradientShader {
+    /// The same shader without the reference to its colour table (a plain value: copying it
+    /// retains nothing). Valid while this shader — which keeps the table alive — exists.
+    var unretained: UnretainedConicShader {
+        UnretainedConicShader(uniformColor: uniformColor, isOpaque: isOpaque, lookup: lookup,
+                              parameterization: parameterization)
+    }
+}
+
+/// `ConicGradientShader` minus its table reference, for the span loop (`Rasterizer.fill`):
+/// the loop copies the shader around every span call (the callee writes through a pointer that
+/// could alias it), and copying a value with a class reference meant a retain and a release per
+/// span. This one is trivially copyable.
+struct UnretainedConicShader: PaintShader {
+    let uniformColor: PremultipliedRGBA8?
+    let isOpaque: Bool
+    let lookup: GradientLookup
+    let parameterization: ConicGradientParameterization?
+
+    func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>) {
+        shade(y: y, x: x, count: count, into: colors, kernels: .simd)
+    }
+
+    @inline(__always)
+    func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>,
+               kernels: RasterKernels) {
+        guard let parameterization else {
+            colors.update(repeating: uniformColor ?? .transparent, count: count)
+            return
+        }
+        lookup.shade(parameterization, ConicWrapRule.self, y: y, x: x, count: count, into: colors, kernels: kernels)
+    }
+}
+

@@ -37,7 +37,10 @@ public final class Rasterizer {
         // specialised span loop even when this generic runs unspecialised (called from another
         // module); the casts fold away in specialised copies.
         if let conic = paint as? ConicGradientPaint {
-            fill(path, transform: transform, rule: rule, shader: conic.makeShader(transform: transform), on: canvas)
+            let shader = conic.makeShader(transform: transform)
+            withExtendedLifetime(shader) {   // keeps the colour table the unretained copy points into
+                fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas)
+            }
         } else if let linear = paint as? LinearGradientPaint {
             fill(path, transform: transform, rule: rule, shader: linear.makeShader(transform: transform), on: canvas)
         } else if let radial = paint as? RadialGradientPaint {
