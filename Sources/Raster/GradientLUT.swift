@@ -287,3 +287,29 @@ struct GradientLookup: @unchecked Sendable {  // points into an immutable table
     }
 
 }
+
+/// A linear or radial gradient shader minus its colour-table reference, for the span loop (see
+/// `UnretainedConicShader`, ConicGradient.swift): trivially copyable, valid while the shader it
+/// was made from exists.
+struct UnretainedGradientShader<Parameterization: GradientParameterization>: PaintShader {
+    let uniformColor: PremultipliedRGBA8?
+    let isOpaque: Bool
+    let lookup: GradientLookup
+    let extend: GradientExtend
+    let parameterization: Parameterization?
+
+    func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>) {
+        shade(y: y, x: x, count: count, into: colors, kernels: .simd)
+    }
+
+    @inline(__always)
+    func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>,
+               kernels: RasterKernels) {
+        guard let parameterization else {
+            colors.update(repeating: uniformColor ?? .transparent, count: count)
+            return
+        }
+        lookup.shade(parameterization, extend: extend, y: y, x: x, count: count, into: colors, kernels: kernels)
+    }
+}
+

@@ -123,3 +123,11 @@ public struct LinearGradientShader: PaintShader, Sendable {
         return table.exactColor(parameterization, extend: extend, x: x, y: y)
     }
 }
+
+extension LinearGradientShader {
+    /// This shader without its table reference, for the span loop (`UnretainedGradientShader`).
+    var unretained: UnretainedGradientShader<LinearGradientParameterization> {
+        UnretainedGradientShader(uniformColor: uniformColor, isOpaque: isOpaque, lookup: lookup, extend: extend,
+                                 parameterization: parameterization)
+    }
+}

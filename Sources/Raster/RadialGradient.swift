@@ -149,3 +149,11 @@ public struct RadialGradientShader: PaintShader, Sendable {
         return table.exactColor(parameterization, extend: extend, x: x, y: y)
     }
 }
+
+extension RadialGradientShader {
+    /// This shader without its table reference, for the span loop (`UnretainedGradientShader`).
+    var unretained: UnretainedGradientShader<RadialGradientParameterization> {
+        UnretainedGradientShader(uniformColor: uniformColor, isOpaque: isOpaque, lookup: lookup, extend: extend,
+                                 parameterization: parameterization)
+    }
+}

@@ -35,16 +35,24 @@ public final class Rasterizer {
                                paint: P, on canvas: Canvas) {
         // Per-pixel paints are matched to their concrete types here, so each gets its own fully
         // specialised span loop even when this generic runs unspecialised (called from another
-        // module); the casts fold away in specialised copies.
+        // module); the casts fold away in specialised copies. Gradient shaders go to the span
+        // loop as unretained copies (no class reference: copying them per span retains nothing),
+        // while the shader itself keeps the colour table alive.
         if let conic = paint as? ConicGradientPaint {
             let shader = conic.makeShader(transform: transform)
             withExtendedLifetime(shader) {   // keeps the colour table the unretained copy points into
                 fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas)
             }
         } else if let linear = paint as? LinearGradientPaint {
-            fill(path, transform: transform, rule: rule, shader: linear.makeShader(transform: transform), on: canvas)
+            let shader = linear.makeShader(transform: transform)
+            withExtendedLifetime(shader) {
+                fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas)
+            }
         } else if let radial = paint as? RadialGradientPaint {
-            fill(path, transform: transform, rule: rule, shader: radial.makeShader(transform: transform), on: canvas)
+            let shader = radial.makeShader(transform: transform)
+            withExtendedLifetime(shader) {
+                fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas)
+            }
         } else {
             fill(path, transform: transform, rule: rule, shader: paint.makeShader(transform: transform), on: canvas)
         }
