@@ -100,10 +100,11 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil) 
         } else {
             let canvas = Canvas(width: job.width, height: job.height)
             let renderer = DrawingRenderer()
+            var drawing = Drawing()
             for i in 0..<job.frameCount {
                 try Interruption.check()
-                renderer.render(job.scene.drawing(at: job.time(ofFrame: i)), background: job.background,
-                                transform: job.transform, on: canvas)
+                job.scene.draw(at: job.time(ofFrame: i), into: &drawing)
+                renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
                 try canvas.withUnsafeBytes { bytes in
                     try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
                 }
@@ -170,6 +171,8 @@ private final class RenderThreadState: @unchecked Sendable {
     let renderer: DrawingRenderer
     let canvas: Canvas?
     let converter: RGBAToYUV420?
+    /// The drawing of the current frame, rebuilt in place (its storage is reused).
+    var drawing = Drawing()
 
     init(job: RenderJob, renderer: DrawingRenderer, canvas: Canvas?, converter: RGBAToYUV420?) {
         self.job = job
@@ -180,7 +183,7 @@ private final class RenderThreadState: @unchecked Sendable {
 
     /// Renders frame i into the slot's canvas, or into our canvas and converts it into the slot's YUV frame.
     func produce(frame i: Int, into slot: FrameSlot) throws {
-        let drawing = job.scene.drawing(at: job.time(ofFrame: i))
+        job.scene.draw(at: job.time(ofFrame: i), into: &drawing)
         if let converter, let canvas {
             renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
             try canvas.withUnsafeBytes { bytes in

@@ -102,18 +102,23 @@ public struct Path: Sendable {
     /// A circle as four cubics, starting at 3 o'clock (centre + (r, 0)) and running clockwise on a
     /// y-down screen: 3 → 6 → 9 → 12 o'clock → 3, then closed.
     public static func circle(center: Point, radius r: Double) -> Path {
-        let k = circleKappa * r
-        let cx = center.x
-        let cy = center.y
         var path = Path()
         path.elements.reserveCapacity(6)
-        path.move(to: Point(cx + r, cy))
-        path.cubic(to: Point(cx, cy + r), control1: Point(cx + r, cy + k), control2: Point(cx + k, cy + r))
-        path.cubic(to: Point(cx - r, cy), control1: Point(cx - k, cy + r), control2: Point(cx - r, cy + k))
-        path.cubic(to: Point(cx, cy - r), control1: Point(cx - r, cy - k), control2: Point(cx - k, cy - r))
-        path.cubic(to: Point(cx + r, cy), control1: Point(cx + k, cy - r), control2: Point(cx + r, cy - k))
-        path.close()
+        path.addCircle(center: center, radius: r)
         return path
+    }
+
+    /// Appends the elements of `Path.circle(center:radius:)` (a new subpath).
+    public mutating func addCircle(center: Point, radius r: Double) {
+        let k = Path.circleKappa * r
+        let cx = center.x
+        let cy = center.y
+        move(to: Point(cx + r, cy))
+        cubic(to: Point(cx, cy + r), control1: Point(cx + r, cy + k), control2: Point(cx + k, cy + r))
+        cubic(to: Point(cx - r, cy), control1: Point(cx - k, cy + r), control2: Point(cx - r, cy + k))
+        cubic(to: Point(cx, cy - r), control1: Point(cx - r, cy - k), control2: Point(cx - k, cy - r))
+        cubic(to: Point(cx + r, cy), control1: Point(cx + k, cy - r), control2: Point(cx + r, cy - k))
+        close()
     }
 
     /// An axis-aligned rectangle: top-left → top-right → bottom-right → bottom-left, closed

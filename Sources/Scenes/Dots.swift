@@ -161,15 +161,21 @@ public struct DotsScene: Scene {
 
     public func drawing(at t: Double) -> Drawing {
         var drawing = Drawing()
+        draw(at: t, into: &drawing)
+        return drawing
+    }
+
+    public func draw(at t: Double, into drawing: inout Drawing) {
+        drawing.reset()
         for i in 0..<parameters.numberOfDots {
             let (s, a) = state(ofDot: i, at: t)
             let radius = parameters.dotSize / 2 * s
             let alpha = min(1, max(0, a))
             guard radius > 0, alpha > 0 else { continue }
-            drawing.fill(.circle(center: center(ofDot: i), radius: radius),
-                         style: .solid(parameters.color, opacity: alpha))
+            var path = drawing.reusablePath()
+            path.addCircle(center: center(ofDot: i), radius: radius)
+            drawing.fill(path, style: .solid(parameters.color, opacity: alpha))
         }
-        return drawing
     }
 
     /// Every dot has run its first grow to the end: the row repeats every `cycle` from here.

@@ -25,7 +25,34 @@ public enum DrawItem: Sendable {
 /// The drawing commands of one frame, back to front, in canvas points (y down).
 public struct Drawing: Sendable {
     public var items: [DrawItem] = []
+    /// The fill paths of the items before the last `reset`, whose storage `reusablePath` hands
+    /// out again (so a scene redrawing into the same `Drawing` allocates nothing per frame).
+    private var sparePaths: [Path] = []
+
     public init(items: [DrawItem] = []) { self.items = items }
+
+    /// Removes every item, keeping the storage of the list and of the items' fill paths for
+    /// reuse (`Scene.draw(at:into:)`).
+    public mutating func reset() {
+        // Spare paths not taken last frame stay (a frame that draws fewer shapes must not lose
+        // their storage for the next one); at most 16 are kept.
+        for item in items {
+            if case .fill(let path, _, _) = item { sparePaths.append(path) }
+        }
+        if sparePaths.count > Self.maximumSparePaths {
+            sparePaths.removeFirst(sparePaths.count - Self.maximumSparePaths)
+        }
+        items.removeAll(keepingCapacity: true)
+    }
+
+    private static let maximumSparePaths = 16
+
+    /// An empty path, reusing the storage of a fill path from before the last `reset` if any.
+    public mutating func reusablePath() -> Path {
+        guard var path = sparePaths.popLast() else { return Path() }
+        path.elements.removeAll(keepingCapacity: true)
+        return path
+    }
 
     public mutating func fill(_ path: Path, rule: FillRule = .nonZero, style: FillStyle) {
         items.append(.fill(path, rule: rule, style: style))

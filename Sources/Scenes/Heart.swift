@@ -59,6 +59,8 @@ public struct HeartScene: Scene {
     let heart: Path
     let gradient: Gradient
     let dashScale: Double
+    /// `strokeStyle`, built once (its dash array would otherwise be allocated every frame).
+    let baseStrokeStyle: StrokeStyle
 
     /// `font` is needed only when the parameters have a label.
     public init(canvas: Size = Size(width: 320, height: 180), parameters: HeartParameters, font: Font?) throws(MotionError) {
@@ -82,6 +84,8 @@ public struct HeartScene: Scene {
         heart = HeartShape.path(origin: frameOrigin, width: size, height: size)
         gradient = Gradient(colors: parameters.gradientColors)
         dashScale = parameters.scaleDash ? size / 64 : 1
+        baseStrokeStyle = StrokeStyle(lineWidth: parameters.lineWidth, cap: .round, join: .round,
+                                      dash: [parameters.dashOn * dashScale, parameters.dashOff * dashScale])
     }
 
     /// p(t) = frac(t / period).
@@ -111,20 +115,22 @@ public struct HeartScene: Scene {
         Point(x: frameOrigin.x + parameters.size / 2, y: frameOrigin.y + parameters.size / 2)
     }
 
-    public var strokeStyle: StrokeStyle {
-        StrokeStyle(lineWidth: parameters.lineWidth, cap: .round, join: .round,
-                    dash: [parameters.dashOn * dashScale, parameters.dashOff * dashScale])
-    }
+    public var strokeStyle: StrokeStyle { baseStrokeStyle }
 
     public func drawing(at t: Double) -> Drawing {
         var drawing = Drawing()
+        draw(at: t, into: &drawing)
+        return drawing
+    }
+
+    public func draw(at t: Double, into drawing: inout Drawing) {
+        drawing.reset()
         if let label { drawing.fill(label.path, rule: label.fillRule, style: .solid(parameters.labelColor, opacity: 1)) }
         var style = strokeStyle
         style.dashPhase = dashPhase(at: t)
         drawing.stroke(heart, style: style,
                        paint: .conic(gradient, center: gradientCenter, startAngle: gradientStart(at: t),
                                      filter: .hueRotation(degrees: hueRotation(at: t)), opacity: 1))
-        return drawing
     }
 
     public var loopPeriod: Double? { parameters.period }

@@ -81,14 +81,20 @@ public struct PulseScene: Scene {
 
     public func drawing(at t: Double) -> Drawing {
         var drawing = Drawing()
+        draw(at: t, into: &drawing)
+        return drawing
+    }
+
+    public func draw(at t: Double, into drawing: inout Drawing) {
+        drawing.reset()
         let centre = Point(x: canvas.width / 2, y: canvas.height / 2)
         for index in parameters.layers.indices.reversed() {      // back layer first
             guard let s = state(ofLayer: index, at: t), s.radius > 0, s.opacity > 0 else { continue }
             let layer = parameters.layers[index]
-            drawing.fill(.circle(center: layer.center ?? centre, radius: s.radius),
-                         style: .solid(layer.color, opacity: s.opacity))
+            var path = drawing.reusablePath()
+            path.addCircle(center: layer.center ?? centre, radius: s.radius)
+            drawing.fill(path, style: .solid(layer.color, opacity: s.opacity))
         }
-        return drawing
     }
 
     /// The period of the scene's first seamless loop (see `loop` in PulseLoop.swift): the

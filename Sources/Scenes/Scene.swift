@@ -14,6 +14,10 @@ public protocol Scene: Sendable {
     var canvas: Size { get }
     /// The drawing at animation time `t` seconds (t = 0 is the start: tap / onAppear).
     func drawing(at t: Double) -> Drawing
+    /// The same drawing, written into `drawing` (which is reset first). Scenes implement it to
+    /// reuse the storage of the previous frame's drawing, so that rendering a clip allocates
+    /// nothing per frame; the default calls `drawing(at:)`.
+    func draw(at t: Double, into drawing: inout Drawing)
     /// The length of the seamless loop in seconds, if the animation has one (ANIMATIONS.md §1.5).
     var loopPeriod: Double? { get }
     /// The scene's seamless loop: its period and the time window in which the scene repeats
@@ -84,6 +88,10 @@ public struct SceneLoop: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Scene {
+    public func draw(at t: Double, into drawing: inout Drawing) {
+        drawing = self.drawing(at: t)
+    }
+
     public var loop: SceneLoop? { loopPeriod.map { SceneLoop(period: $0) } }
 
     public func loop(containing t: Double) -> SceneLoop? {

@@ -189,7 +189,7 @@ let sceneCases = [
 ]
 let sizes = [(1920, 1080), (512, 512)]
 
-section("render per frame: scene.drawing(at:) + clear + draw, one thread")
+section("render per frame: scene.draw(at:into:) + clear + draw, one thread")
 var allocationRecords: [Record] = []
 for (w, h) in sizes {
     for c in sceneCases where options.only.map({ $0.contains { c.label.contains($0) } }) ?? true {
@@ -198,9 +198,10 @@ for (w, h) in sizes {
         let renderer = DrawingRenderer()
         let period = max(1, j.frameCount)
         var frame = 0
+        var drawing = Drawing()
         func draw() {
-            let d = j.scene.drawing(at: j.time(ofFrame: frame % period))
-            renderer.render(d, background: j.background, transform: j.transform, on: canvas)
+            j.scene.draw(at: j.time(ofFrame: frame % period), into: &drawing)
+            renderer.render(drawing, background: j.background, transform: j.transform, on: canvas)
             frame += 1
         }
         for _ in 0..<warmUp { draw() }
@@ -232,7 +233,7 @@ for (w, h) in sizes {
 
 if options.only != nil { writeJSON(options.json); exit(0) }
 
-section("heap allocations per frame, steady state (drawing(at:) + render)")
+section("heap allocations per frame, steady state (draw(at:into:) + render)")
 for r in allocationRecords { add(r) }
 
 // MARK: - heart stages
