@@ -60,12 +60,14 @@ extension RenderJob {
         s.bitrate = encoder.bitrate
         s.maxrate = encoder.maxrate
         s.extraOptions = encoder.params
+        if let t = encoderThreads { s.encoderThreads = t }
         return s
     }
 }
 
 /// Renders every frame of `job` into its MP4.
-func runExport(_ job: RenderJob, progress: Bool = true) throws(ExportError) -> ExportResult {
+/// `onFrame` (batch progress) is called with the number of frames done after each frame.
+func runExport(_ job: RenderJob, progress: Bool = true, onFrame: ((Int) -> Void)? = nil) throws(ExportError) -> ExportResult {
     try checkDestination(job.output, overwrite: job.overwrite, extensions: ["mp4", "m4v"])
     FFmpegLog.setVerbose(job.verbose)
     let writer: MP4Writer
@@ -91,6 +93,7 @@ func runExport(_ job: RenderJob, progress: Bool = true) throws(ExportError) -> E
                 try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
             }
             bar.update(i + 1)
+            onFrame?(i + 1)
         }
         let summary = try writer.finish()
         bar.finish()
