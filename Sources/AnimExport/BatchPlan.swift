@@ -71,6 +71,16 @@ func realPath(_ path: String) -> String? {
     return String(cString: r)
 }
 
+/// The real path of a folder that may not exist yet (--dry-run): its nearest existing
+/// ancestor resolved, plus the rest.
+func realPathOfFolder(_ path: String) -> String? {
+    if let r = realPath(path) { return r }
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    let parent = url.deletingLastPathComponent().path
+    guard parent != url.path, let p = realPathOfFolder(parent) else { return nil }
+    return (p == "/" ? "" : p) + "/" + url.lastPathComponent
+}
+
 /// Checks that `name` (normalized) under `outReal` does not escape through a symlink: every
 /// existing prefix of the path, the file included, must resolve inside `outReal`.
 func symlinkEscape(_ name: String, outReal: String) -> String? {
@@ -142,7 +152,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: options.folder) else {
         throw .usage("batch: \(options.folder): cannot be read")
     }
-    guard let outReal = realPath(options.out) else { throw .usage("batch: --out \(options.out): cannot be created") }
+    guard let outReal = realPathOfFolder(options.out) else { throw .usage("batch: --out \(options.out): cannot be resolved") }
 
     var outputs: [PlannedOutput] = []
     var broken: [BrokenPreset] = []
@@ -178,18 +188,20 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             case .success(let n): name = n
             }
             if let why = symlinkEscape(name, outReal: outReal) { confinement.append("\(path): \(field): \(why)"); continue }
-            guard let kind = spec.kind else {
-                presetError = presetError ?? .invalid(file: path, field: field, message: "'\(spec.name)' must end in .mp4, .m4v or .png")
-                continue
-            }
-            let previews = kind == .video && options.previews ? previewNames(for: name) : []
-            for n in [name] + previews {
+            func claim(_ n: String) {
                 if let owner = owners[n] {
                     confinement.append("\(path): \(field): '\(n)' is also written by \(owner)")
                 } else {
                     owners[n] = "\(path) \(field)"
                 }
             }
+            claim(name)
+            guard let kind = spec.kind else {
+                presetError = presetError ?? .invalid(file: path, field: field, message: "'\(spec.name)' must end in .mp4, .m4v or .png")
+                continue
+            }
+            let previews = kind == .video && options.previews ? previewNames(for: name) : []
+            previews.forEach(claim)
             var args = ParsedArguments()
             args.positionals = [options.out + "/" + name]
             args.values["--preset"] = [path]
