@@ -141,6 +141,8 @@ struct BatchOptions {
     var failFast = false
     var json = false
     var previews = false
+    /// Bytes: outputs start only while the sum of their estimated peaks fits (see estimatedBytes).
+    var memoryBudget = Int(min(ProcessInfo.processInfo.physicalMemory / 2, UInt64(Int.max)))
 }
 
 /// Reads the folder and builds the plan; throws (exit 2) for confinement and duplicate errors.
