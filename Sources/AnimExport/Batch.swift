@@ -301,7 +301,7 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
         return OutputResult(status: .rendered, entry: entry, seconds: seconds)
     } catch {
         progress.finished(o.name, event: ["event": "error", "name": o.name, "file": o.presetPath, "message": error.description],
-                          line: "error   \(o.name): \(error)")
+                          line: "error   \(o.name) (\(o.presetPath)): \(error)")
         return OutputResult(status: .failed, error: error, seconds: Date().timeIntervalSince(t0))
     }
 }
