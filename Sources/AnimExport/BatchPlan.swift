@@ -235,11 +235,18 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             } catch {
                 let index = specs.firstIndex(of: o.spec).map { "outputs[\($0)]" } ?? "(default output)"
                 switch error {
-                case .usage(let m): presetOutputs[j].error = .invalid(file: path, field: index, message: m)
+                case .usage(let m):
+                    // "--size: '10by10' is not …" → field outputs[0].size, message "'10by10' is not …".
+                    if let colon = m.range(of: ": "), let key = OutputSpec.keyForFlag[String(m[..<colon.lowerBound])] {
+                        presetOutputs[j].error = .invalid(file: path, field: "\(index).\(key)", message: String(m[colon.upperBound...]))
+                    } else {
+                        presetOutputs[j].error = .invalid(file: path, field: index, message: m)
+                    }
                 default: presetOutputs[j].error = error
                 }
             }
         }
+        if let e = presetError, presetOutputs.isEmpty { broken.append(BrokenPreset(path: path, error: e)) }
         outputs += presetOutputs
     }
     if !confinement.isEmpty {

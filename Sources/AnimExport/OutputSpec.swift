@@ -49,6 +49,15 @@ struct OutputSpec: Decodable, Equatable {
         encoder = try c.decodeIfPresent(EncoderSpec.self, forKey: .encoder)
     }
 
+    /// The output key behind each flag of `flags()`, to name the field in errors.
+    static let keyForFlag: [String: String] = [
+        "--seconds": "seconds", "--frames": "frames", "--loops": "loops", "--start": "start", "--fps": "fps",
+        "--scale": "scale", "--size": "size", "--background": "background", "--x264-preset": "encoder.preset",
+        "--crf": "encoder.crf", "--tune": "encoder.tune", "--profile": "encoder.profile", "--level": "encoder.level",
+        "--keyint": "encoder.keyint", "--bframes": "encoder.bframes", "--bitrate": "encoder.bitrate",
+        "--maxrate": "encoder.maxrate", "--param": "encoder.params",
+    ]
+
     enum Kind: String { case video, image }
 
     var kind: Kind? {
@@ -65,7 +74,7 @@ struct OutputSpec: Decodable, Equatable {
     func flags() -> [(flag: String, value: String)] {
         var out: [(String, String)] = []
         func add(_ flag: String, _ v: String?) { if let v { out.append((flag, v)) } }
-        func num(_ d: Double?) -> String? { d.map { String($0) } }
+        func num(_ d: Double?) -> String? { d.map(format) }     // exact: "3", "0.25"
         add("--seconds", num(seconds)); add("--frames", frames.map(String.init)); add("--loops", loops.map(String.init))
         add("--start", num(start)); add("--fps", fps.map { "\($0.num)/\($0.den)" }); add("--scale", num(scale))
         add("--size", size); add("--background", background)
