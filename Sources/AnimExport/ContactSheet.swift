@@ -9,7 +9,7 @@
 import Foundation
 import Raster
 import Scenes
-import Text
+import Text            // reached through Scenes; Package.swift is left as it is
 
 struct SheetImage { var width: Int; var height: Int; var rgba: [UInt8] }
 

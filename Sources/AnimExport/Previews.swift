@@ -13,7 +13,7 @@ import Video
 /// The poster's frame index in a clip of `frames` frames.
 func posterFrame(_ frames: Int) -> Int { frames / 2 }
 
-/// Writes the poster and contact sheet of a video job; returns their paths.
+/// Writes the poster and the contact sheet of a video job to the given paths.
 func writePreviews(_ job: RenderJob, poster: String, sheet: String) throws(ExportError) {
     let canvas = renderStill(job, at: job.time(ofFrame: posterFrame(job.frameCount)))
     try writePNG(canvas.straightRGBA8(), width: canvas.width, height: canvas.height, to: poster)
