@@ -8,7 +8,7 @@ RELEASE_BIN = .build/release/animexport
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
            libfreetype-dev libfontconfig-dev fontconfig fonts-inter
 
-.PHONY: all deps build release test run bench install uninstall clean
+.PHONY: all deps build release test run bench assets install uninstall clean
 
 all: build
 
@@ -51,6 +51,11 @@ run: release
 	$(RELEASE_BIN) pulse --preset red -y out/pulse-red.mp4
 	@echo "Rendered: $(CURDIR)/out/pulse-red.mp4"
 
+# Every output of every preset in presets/ (marketing set: 1:1, 9:16, 16:9, poster) into
+# dist/, with previews and dist/manifest.json; unchanged outputs are skipped (docs/ci.md).
+assets: release
+	$(RELEASE_BIN) batch presets --out dist --previews
+
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/animexport/presets
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/animexport
@@ -61,4 +66,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/animexport
 
 clean:
-	rm -rf .build out
+	rm -rf .build out dist

@@ -13,6 +13,8 @@ public enum CLI {
           animexport <animation> [options] OUTPUT.mp4   render a clip
           animexport still <animation> [options] OUT.png one frame as a PNG
           animexport list                               animations and presets
+          animexport batch [DIR] --out DIR [options]    every preset's outputs (see batch --help)
+          animexport manifest merge A.json B.json …     join batch shards' manifests
           animexport <command> --help                   options of a command
           animexport --version
 
@@ -67,6 +69,10 @@ public enum CLI {
             return 0
         case "still":
             return try runStill(rest, library: library)
+        case "batch":
+            return try runBatch(rest)
+        case "manifest":
+            return try runManifest(rest)
         case "list":
             if rest.contains("--help") || rest.contains("-h") {
                 print("Usage: animexport list\n\nLists the animations and the presets found in: \(library.folders.joined(separator: ", "))")
@@ -77,7 +83,7 @@ public enum CLI {
             return 0
         default:
             guard let kind = AnimationKind(rawValue: command) else {
-                let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list"]
+                let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list", "batch", "manifest"]
                 let hint = nearest(to: command, in: known).map { " (did you mean '\($0)'?)" } ?? ""
                 throw .usage("unknown command or animation '\(command)'\(hint); known: \(known.joined(separator: ", "))")
             }

@@ -66,7 +66,10 @@ extension RenderJob {
         // peak RSS 156 MB instead of 169 MB, same speed within noise). The output depends on
         // this count (as it does on x264's default), never on our render/encode thread layout.
         // `--param threads=N` still overrides it.
-        if !encoder.params.contains(where: { $0.key == "threads" }) {
+        // Batch pins its own count (encoderThreads) so bytes do not depend on the machine.
+        if let t = encoderThreads {
+            s.encoderThreads = t
+        } else if !encoder.params.contains(where: { $0.key == "threads" }) {
             s.encoderThreads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16)
         }
         return s
@@ -78,7 +81,9 @@ extension RenderJob {
 let exportPipelinedByDefault = ProcessInfo.processInfo.environment["ANIMEXPORT_PIPELINE"] != "0"
 
 /// Renders every frame of `job` into its MP4; `pipelined` nil = `exportPipelinedByDefault`.
-func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil) throws(ExportError) -> ExportResult {
+/// `onFrame` (batch progress) is called with the number of frames done after each frame.
+func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
+               onFrame: ((Int) -> Void)? = nil) throws(ExportError) -> ExportResult {
     try checkDestination(job.output, overwrite: job.overwrite, extensions: ["mp4", "m4v"])
     FFmpegLog.setVerbose(job.verbose)
     let writer: MP4Writer
@@ -96,7 +101,7 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil) 
     let bar = ProgressBar(total: job.frameCount, label: URL(fileURLWithPath: job.output).lastPathComponent, enabled: progress && isatty(STDERR_FILENO) == 1)
     do {
         if pipelined ?? exportPipelinedByDefault {
-            try encodePipelined(job, writer: writer, bar: bar)
+            try encodePipelined(job, writer: writer, bar: bar, onFrame: onFrame)
         } else {
             let canvas = Canvas(width: job.width, height: job.height)
             let renderer = DrawingRenderer()
@@ -109,6 +114,7 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil) 
                     try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
                 }
                 bar.update(i + 1)
+                onFrame?(i + 1)
             }
         }
         try Interruption.check()
@@ -129,7 +135,7 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil) 
 
 /// Renders (and, with `.swift` colour conversion, converts) on a second thread (FramePipeline)
 /// while this thread encodes.
-private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressBar) throws {
+private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressBar, onFrame: ((Int) -> Void)?) throws {
     let convertOnRenderThread = writer.settings.colorConversion == .swift
     let slots: [FrameSlot]
     let converter: RGBAToYUV420?
@@ -160,6 +166,7 @@ private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressB
         pipeline.recycle(index)
         i += 1
         bar.update(i)
+        onFrame?(i)
     }
     if let error = pipeline.renderError { throw error }
     guard i == job.frameCount else { throw ExportError.runtime("renderer stopped after \(i) of \(job.frameCount) frames") }

@@ -55,6 +55,8 @@ public struct RenderJob {
     public var notices: [String]
     /// Set for `--loops N`: the loop repeated and how (see Loops.swift).
     public var loopPlan: LoopPlan? = nil
+    /// x264 threads when set (batch pins it: x264's bytes depend on its thread count); nil: x264's choice.
+    public var encoderThreads: Int? = nil
 
     /// Frame i is sampled at t = start + i/fps (exactly, for rational fps).
     public func time(ofFrame i: Int) -> Double {

@@ -11,7 +11,8 @@
 //       "encoder": { "preset": "medium", "crf": 18, "tune": "animation", "profile": "high",
 //                    "level": "4.2", "keyint": 120, "bframes": 2, "bitrate": 4000000,
 //                    "maxrate": 6000000, "params": {"aq-mode": "3"} },   // all optional
-//       "parameters": { … }                   // the animation's own, see ScenePresets.swift
+//       "parameters": { … },                  // the animation's own, see ScenePresets.swift
+//       "outputs": [ … ]                      // batch outputs, optional; see OutputSpec.swift
 //     }
 //
 // Unknown keys anywhere are errors naming the nearest known key; values are range-checked
@@ -130,12 +131,14 @@ struct PresetFile: Decodable {
     var seconds: Double?
     var encoder: EncoderSpec?
     var parameters: SceneParameters
+    /// Batch outputs (OutputSpec.swift); nil: one default output. Ignored by single renders.
+    var outputs: [OutputSpec]?
 
-    static let keys = ["animation", "description", "canvas", "background", "fps", "scale", "seconds", "encoder", "parameters"]
+    static let keys = ["animation", "description", "canvas", "background", "fps", "scale", "seconds", "encoder", "parameters", "outputs"]
 
     init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, known: Self.keys)
-        enum K: String, CodingKey { case animation, description, canvas, background, fps, scale, seconds, encoder, parameters }
+        enum K: String, CodingKey { case animation, description, canvas, background, fps, scale, seconds, encoder, parameters, outputs }
         let c = try decoder.container(keyedBy: K.self)
         animation = try c.decode(String.self, forKey: .animation)
         guard let kind = AnimationKind(rawValue: animation) else {
@@ -155,5 +158,6 @@ struct PresetFile: Decodable {
         } else {
             parameters = SceneParameters.defaults(for: kind)
         }
+        outputs = try c.decodeIfPresent([OutputSpec].self, forKey: .outputs)
     }
 }

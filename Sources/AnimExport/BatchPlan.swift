@@ -1,0 +1,259 @@
+// The batch plan: every output of every preset in a folder, checked before anything renders.
+//
+// Order of checks (BatchTests pins each):
+// 1. Each *.json in DIR (sorted, hidden files skipped) is read strictly. A broken preset is
+//    recorded with its file and field; the others go on (it makes the run exit 1).
+// 2. Output names are confined to --out: relative, no "..", no "" components, and no symlink
+//    on the way that resolves outside the real path of --out. Two outputs (or previews) with
+//    the same name, or an output named manifest.json, are refused. These are exit 2 before
+//    any rendering: they are mistakes in the set, not in one preset.
+// 3. Each output is resolved into a RenderJob with `resolveJob`, the single-clip command's
+//    own rules, by turning its keys into the equivalent flags; a failure is that preset's
+//    error (reported, exit 1, the others render).
+// 4. The shard filter keeps the outputs whose stable name hash falls into this shard.
+import Foundation
+import Video
+import Text
+
+struct PlannedOutput {
+    var name: String                 // normalized, relative to --out
+    var kind: OutputSpec.Kind
+    var presetPath: String
+    var animation: AnimationKind
+    var spec: OutputSpec
+    var args: ParsedArguments
+    var inputsHash: String
+    var job: RenderJob?
+    var error: ExportError?          // resolution failed: reported as a failed output
+    var previewNames: [String]       // poster, sheet (videos with --previews)
+    var time: Double                 // still time (images)
+}
+
+struct BrokenPreset { var path: String; var error: ExportError }
+
+struct BatchPlan {
+    var outputs: [PlannedOutput]
+    var broken: [BrokenPreset]
+}
+
+/// x264 threads used for every batch video. x264's bitstream depends on its thread count
+/// (frame threads change the lookahead and rate control), and the count is written into the
+/// stream's SEI, so it must not follow --jobs or the core count. One thread per encoder:
+/// parallelism comes from rendering --jobs outputs at once, which on a many-output batch
+/// fills the cores anyway (and needs no x264 lookahead threads' memory).
+let batchEncoderThreads = 1
+
+/// The manifest's own name in --out, reserved.
+let manifestName = "manifest.json"
+
+/// `name` normalized ("a/./b.mp4" → "a/b.mp4"), or an error message if it could leave --out.
+struct NameError: Error { var message: String }
+
+func normalizeOutputName(_ name: String) -> Result<String, NameError> {
+    if name.isEmpty { return .failure(NameError(message: "is empty")) }
+    if name.hasPrefix("/") || name.hasPrefix("~") { return .failure(NameError(message: "'\(name)' is absolute; output names are relative to --out")) }
+    if name.contains("\0") || name.contains("\\") { return .failure(NameError(message: "'\(name)' contains a NUL or backslash")) }
+    var parts: [String] = []
+    for p in name.split(separator: "/", omittingEmptySubsequences: true) {
+        if p == "." { continue }
+        if p == ".." { return .failure(NameError(message: "'\(name)' contains '..'; output names must stay inside --out")) }
+        parts.append(String(p))
+    }
+    if parts.isEmpty { return .failure(NameError(message: "'\(name)' names no file")) }
+    if name.hasSuffix("/") { return .failure(NameError(message: "'\(name)' names a folder")) }
+    return .success(parts.joined(separator: "/"))
+}
+
+/// The real path of `path` (symlinks resolved), or nil if it does not exist.
+func realPath(_ path: String) -> String? {
+    guard let r = realpath(path, nil) else { return nil }
+    defer { free(r) }
+    return String(cString: r)
+}
+
+/// The real path of a folder that may not exist yet (--dry-run): its nearest existing
+/// ancestor resolved, plus the rest.
+func realPathOfFolder(_ path: String) -> String? {
+    if let r = realPath(path) { return r }
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    let parent = url.deletingLastPathComponent().path
+    guard parent != url.path, let p = realPathOfFolder(parent) else { return nil }
+    return (p == "/" ? "" : p) + "/" + url.lastPathComponent
+}
+
+/// Checks that `name` (normalized) under `outReal` does not escape through a symlink: every
+/// existing prefix of the path, the file included, must resolve inside `outReal`.
+func symlinkEscape(_ name: String, outReal: String) -> String? {
+    var current = outReal
+    for part in name.split(separator: "/") {
+        current += "/" + part
+        var st = stat()
+        guard lstat(current, &st) == 0 else { return nil }     // the rest does not exist yet
+        guard let real = realPath(current) else {
+            return "'\(name)': \(current) is a dangling symlink"
+        }
+        if real != outReal && !real.hasPrefix(outReal + "/") {
+            return "'\(name)': \(current) resolves to \(real), outside --out (\(outReal))"
+        }
+    }
+    return nil
+}
+
+/// Preview file names for a video output: "x.mp4" → "x.poster.png", "x.sheet.png".
+func previewNames(for name: String) -> [String] {
+    let base = (name as NSString).deletingPathExtension
+    return [base + ".poster.png", base + ".sheet.png"]
+}
+
+/// Everything that changes an output's bytes, hashed: see docs/ci.md "Incremental".
+func inputsHash(presetBytes: Data, presetFile: PresetFile, presetPath: String, kind: OutputSpec.Kind,
+                flags: [(flag: String, value: String)], time: Double) -> String {
+    var h = SHA256()
+    h.update("animexport-batch-inputs/1\n")
+    h.update("tool \(CLI.version)\nffmpeg \(FFmpegLog.libraryVersion)\nencoder-threads \(batchEncoderThreads)\n")
+    h.update("kind \(kind.rawValue)\n")
+    if kind == .image { h.update("time \(time)\n") }
+    for f in flags { h.update("\(f.flag) \(f.value)\n") }
+    h.update("preset \(presetBytes.count)\n")
+    h.update(presetBytes)
+    if let font = fontFile(of: presetFile, presetPath: presetPath), let digest = SHA256.file(font) {
+        h.update("\nfont \(digest.sha256)\n")
+    }
+    return h.finalize()
+}
+
+/// The font file a preset's pixels depend on (the heart's label), if any.
+func fontFile(of preset: PresetFile, presetPath: String) -> String? {
+    guard case .heart(let spec) = preset.parameters, spec.parameters.label != nil else { return nil }
+    if let p = spec.fontPath {
+        return p.hasPrefix("/") ? p : URL(fileURLWithPath: presetPath).deletingLastPathComponent().appendingPathComponent(p).path
+    }
+    return try? Font(family: spec.fontFamily, style: spec.fontStyle, size: spec.parameters.fontSize).path
+}
+
+struct BatchOptions {
+    var folder: String
+    var out: String
+    var jobs: Int
+    var shard: Shard?
+    var force = false
+    var dryRun = false
+    var failFast = false
+    var json = false
+    var previews = false
+    /// Bytes: outputs start only while the sum of their estimated peaks fits (see estimatedBytes).
+    var memoryBudget = Int(min(ProcessInfo.processInfo.physicalMemory / 2, UInt64(Int.max)))
+}
+
+/// Reads the folder and builds the plan; throws (exit 2) for confinement and duplicate errors.
+func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: options.folder, isDirectory: &isDir), isDir.boolValue else {
+        throw .usage("batch: \(options.folder): no such folder of presets")
+    }
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: options.folder) else {
+        throw .usage("batch: \(options.folder): cannot be read")
+    }
+    guard let outReal = realPathOfFolder(options.out) else { throw .usage("batch: --out \(options.out): cannot be resolved") }
+
+    var outputs: [PlannedOutput] = []
+    var broken: [BrokenPreset] = []
+    var confinement: [String] = []
+    var owners: [String: String] = [manifestName: "the manifest"]   // name → "file outputs[i]"
+    let folder = options.folder.hasSuffix("/") ? String(options.folder.dropLast()) : options.folder
+
+    for entry in entries.sorted() where entry.hasSuffix(".json") && !entry.hasPrefix(".") {
+        let path = folder + "/" + entry
+        let loaded: LoadedPreset
+        let bytes: Data
+        do throws(ExportError) {
+            loaded = try PresetLibrary.read(path: path)
+            guard let d = FileManager.default.contents(atPath: path) else { throw ExportError.invalid(file: path, field: "(file)", message: "cannot be read") }
+            bytes = d
+        } catch {
+            broken.append(BrokenPreset(path: path, error: error))
+            continue
+        }
+        guard let animation = AnimationKind(rawValue: loaded.file.animation) else { continue }
+        let specs = loaded.file.outputs ?? [OutputSpec(name: loaded.name + ".mp4")]
+        if specs.isEmpty {
+            broken.append(BrokenPreset(path: path, error: .invalid(file: path, field: "outputs", message: "is empty; leave it out for one default output")))
+            continue
+        }
+        var presetOutputs: [PlannedOutput] = []
+        var presetError: ExportError?
+        for (i, spec) in specs.enumerated() {
+            let field = loaded.file.outputs == nil ? "(default output)" : "outputs[\(i)].name"
+            let name: String
+            switch normalizeOutputName(spec.name) {
+            case .failure(let m): confinement.append("\(path): \(field): \(m.message)"); continue
+            case .success(let n): name = n
+            }
+            if let why = symlinkEscape(name, outReal: outReal) { confinement.append("\(path): \(field): \(why)"); continue }
+            func claim(_ n: String) {
+                if let owner = owners[n] {
+                    confinement.append("\(path): \(field): '\(n)' is also written by \(owner)")
+                } else {
+                    owners[n] = "\(path) \(field)"
+                }
+            }
+            claim(name)
+            guard let kind = spec.kind else {
+                presetError = presetError ?? .invalid(file: path, field: field, message: "'\(spec.name)' must end in .mp4, .m4v or .png")
+                continue
+            }
+            let previews = kind == .video && options.previews ? previewNames(for: name) : []
+            previews.forEach(claim)
+            var args = ParsedArguments()
+            args.positionals = [options.out + "/" + name]
+            args.values["--preset"] = [path]
+            args.values["-y"] = [""]
+            for f in spec.flags() { args.values[f.flag, default: []].append(f.value) }
+            let time = spec.time ?? 0
+            if kind == .video && spec.time != nil {
+                presetError = presetError ?? .invalid(file: path, field: "outputs[\(i)].time", message: "is for .png outputs; a video's length is seconds, frames or loops")
+            }
+            if kind == .image && (spec.seconds != nil || spec.frames != nil || spec.loops != nil || spec.encoder != nil) {
+                presetError = presetError ?? .invalid(file: path, field: "outputs[\(i)]", message: "a .png output takes time, not seconds/frames/loops/encoder")
+            }
+            if !(time.isFinite && (0...Limits.maxSeconds).contains(time)) {
+                presetError = presetError ?? .invalid(file: path, field: "outputs[\(i)].time", message: "\(time) is outside [0, \(Limits.maxSeconds)] s")
+            }
+            presetOutputs.append(PlannedOutput(
+                name: name, kind: kind, presetPath: path, animation: animation, spec: spec, args: args,
+                inputsHash: inputsHash(presetBytes: bytes, presetFile: loaded.file, presetPath: path, kind: kind, flags: spec.flags(), time: time),
+                job: nil, error: nil, previewNames: previews, time: time))
+        }
+        // Resolve each output with the single-clip rules; flag-worded errors name the output.
+        for j in presetOutputs.indices {
+            if let e = presetError { presetOutputs[j].error = e; continue }
+            let o = presetOutputs[j]
+            do {
+                var job = try resolveJob(animation: animation, args: o.args, library: PresetLibrary(folders: []), video: o.kind == .video)
+                job.encoderThreads = batchEncoderThreads
+                presetOutputs[j].job = job
+            } catch {
+                let index = specs.firstIndex(of: o.spec).map { "outputs[\($0)]" } ?? "(default output)"
+                switch error {
+                case .usage(let m):
+                    // "--size: '10by10' is not …" → field outputs[0].size, message "'10by10' is not …".
+                    if let colon = m.range(of: ": "), let key = OutputSpec.keyForFlag[String(m[..<colon.lowerBound])] {
+                        presetOutputs[j].error = .invalid(file: path, field: "\(index).\(key)", message: String(m[colon.upperBound...]))
+                    } else {
+                        presetOutputs[j].error = .invalid(file: path, field: index, message: m)
+                    }
+                default: presetOutputs[j].error = error
+                }
+            }
+        }
+        if let e = presetError, presetOutputs.isEmpty { broken.append(BrokenPreset(path: path, error: e)) }
+        outputs += presetOutputs
+    }
+    if !confinement.isEmpty {
+        throw .usage("batch: refused before rendering: " + confinement.joined(separator: "; "))
+    }
+    if let shard = options.shard {
+        outputs = outputs.filter { shard.contains($0.name) }
+    }
+    return BatchPlan(outputs: outputs, broken: broken)
+}

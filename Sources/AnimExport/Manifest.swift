@@ -1,0 +1,133 @@
+// manifest.json in the batch's --out folder: one entry per output, keyed by its name.
+//
+//     {
+//       "format": 1,
+//       "tool": "animexport 0.1.0",
+//       "outputs": {
+//         "pulse/red-square.mp4": {
+//           "preset": "pulse-red.json", "kind": "video",
+//           "inputsHash": "<sha256 of everything that changes the bytes>",
+//           "sha256": "<sha256 of the file>", "bytes": 123456,
+//           "width": 1080, "height": 1080, "frames": 180, "fps": "60/1", "duration": 3,
+//           "codec": {"encoder": "libx264", "preset": "medium", "crf": 18, "tune": "animation",
+//                     "profile": "high", "level": null, "keyint": null, "bframes": null,
+//                     "bitrate": null, "maxrate": null, "params": {}, "threads": 1,
+//                     "pixelFormat": "yuv420p"},
+//           "previews": {"poster": {"name": "pulse/red-square.poster.png", "sha256": "…", "bytes": 1234}, "sheet": {…}},
+//           "renderSeconds": 1.234
+//         },
+//         "pulse/red-poster.png": {"kind": "image", "time": 0.5, …}
+//       }
+//     }
+//
+// Keys are sorted and nothing varies between runs except "renderSeconds" (the only timing
+// field), so manifests of identical inputs are identical apart from it. Written atomically.
+import Foundation
+
+struct FileFact: Codable, Equatable { var name: String; var sha256: String; var bytes: Int }
+
+struct CodecFacts: Codable, Equatable {
+    var encoder = "libx264"
+    var preset: String
+    var crf: Double
+    var tune: String?
+    var profile: String
+    var level: String?
+    var keyint: Int?
+    var bframes: Int?
+    var bitrate: Int?
+    var maxrate: Int?
+    var params: [String: String]
+    var threads: Int
+    var pixelFormat = "yuv420p"
+
+    func encode(to encoder: Encoder) throws {
+        // Explicit nulls, so every manifest entry has the same keys.
+        enum K: String, CodingKey { case encoder, preset, crf, tune, profile, level, keyint, bframes, bitrate, maxrate, params, threads, pixelFormat }
+        var c = encoder.container(keyedBy: K.self)
+        try c.encode(self.encoder, forKey: .encoder); try c.encode(preset, forKey: .preset); try c.encode(crf, forKey: .crf)
+        try c.encode(tune, forKey: .tune); try c.encode(profile, forKey: .profile); try c.encode(level, forKey: .level)
+        try c.encode(keyint, forKey: .keyint); try c.encode(bframes, forKey: .bframes); try c.encode(bitrate, forKey: .bitrate)
+        try c.encode(maxrate, forKey: .maxrate); try c.encode(params, forKey: .params); try c.encode(threads, forKey: .threads)
+        try c.encode(pixelFormat, forKey: .pixelFormat)
+    }
+}
+
+struct ManifestEntry: Codable, Equatable {
+    var preset: String
+    var kind: String
+    var inputsHash: String
+    var sha256: String
+    var bytes: Int
+    var width: Int
+    var height: Int
+    var frames: Int?
+    var fps: String?
+    var duration: Double?
+    var time: Double?
+    var codec: CodecFacts?
+    var previews: [String: FileFact]?
+    var renderSeconds: Double
+
+    /// The entry without its timing field, for comparisons (merge, tests).
+    var withoutTiming: ManifestEntry { var e = self; e.renderSeconds = 0; return e }
+}
+
+struct Manifest: Codable, Equatable {
+    var format = 1
+    var tool = "animexport \(CLI.version)"
+    var outputs: [String: ManifestEntry] = [:]
+
+    static func read(_ path: String) throws(ExportError) -> Manifest {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .usage("\(path): cannot be read") }
+        do {
+            return try JSONDecoder().decode(Manifest.self, from: data)
+        } catch {
+            throw .invalid(file: path, field: "(manifest)", message: "not an animexport manifest: \(error)")
+        }
+    }
+
+    func encoded() -> Data {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? e.encode(self)) ?? Data()
+    }
+
+    func write(to path: String) throws(ExportError) {
+        do { try (encoded() + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            throw .runtime("\(path): \(error)")
+        }
+    }
+
+    /// The manifests of shards joined; an output in two manifests must agree (timing aside).
+    static func merge(_ paths: [String]) throws(ExportError) -> Manifest {
+        var out = Manifest()
+        var from: [String: String] = [:]
+        for path in paths {
+            let m = try read(path)
+            guard m.format == out.format else { throw .invalid(file: path, field: "format", message: "\(m.format) is not \(out.format)") }
+            guard m.tool == out.tool else { throw .invalid(file: path, field: "tool", message: "'\(m.tool)' differs from this tool ('\(out.tool)')") }
+            for (name, entry) in m.outputs {
+                if let existing = out.outputs[name], existing.withoutTiming != entry.withoutTiming {
+                    throw .invalid(file: path, field: "outputs.\(name)", message: "differs from the entry in \(from[name] ?? "?")")
+                }
+                out.outputs[name] = entry
+                from[name] = path
+            }
+        }
+        return out
+    }
+}
+
+/// `animexport manifest merge A.json B.json … > manifest.json`
+func runManifest(_ args: [String]) throws(ExportError) -> Int32 {
+    let usage = "Usage: animexport manifest merge A.json B.json … > manifest.json\n\nJoins the manifests of batch shards; an output listed twice must have the same facts (timing aside)."
+    if args.first == "--help" || args.first == "-h" { print(usage); return 0 }
+    guard args.first == "merge" else { throw .usage("manifest: expected 'merge' (\(args.first.map { "got '\($0)'" } ?? "nothing given")); see 'animexport manifest --help'") }
+    let files = Array(args.dropFirst())
+    guard !files.isEmpty else { throw .usage("manifest merge: give one or more manifest files") }
+    if let flag = files.first(where: { $0.hasPrefix("-") }) { throw .usage("manifest merge: unknown option \(flag)") }
+    let merged = try Manifest.merge(files)
+    FileHandle.standardOutput.write(merged.encoded() + Data("\n".utf8))
+    return 0
+}
