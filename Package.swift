@@ -49,7 +49,8 @@ let package = Package(
         ),
         .target(name: "Raster", swiftSettings: optimized),
         .target(name: "Text", dependencies: ["Raster", "CFreeType"]),
-        .target(name: "Motion"),
+        // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
+        .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "Scenes", dependencies: ["Raster", "Motion", "Text"]),
         .target(name: "Video", dependencies: ["CFFmpeg"]),
         .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Video"]),

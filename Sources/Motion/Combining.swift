@@ -97,9 +97,9 @@ public struct AnimatedValue<Value: Interpolatable>: Sendable, Equatable {
     /// The presentation value at `t` by the chained blend (SwiftUI's rule). Cost is
     /// independent of t: only the anchor and the last dmax seconds are evaluated.
     public func value(at t: Double) -> Value {
-        let relevant = schedule.relevantEvents(at: t)
-        return AnimationCombining.chained(initial: relevant.anchor?.target ?? initial,
-                                          events: relevant.window, at: t)
+        schedule.withRelevantEvents(at: t) { anchor, window in
+            AnimationCombining.chained(initial: anchor?.target ?? initial, events: window, at: t)
+        }
     }
 
     /// The presentation value at `t` by the additive reading (**not** the default;

@@ -125,52 +125,74 @@ public struct EventSchedule<Value: Interpolatable>: Sendable, Equatable {
     /// The anchor and window for time `t` (see the window rule). O(window) for periodic
     /// schedules, O(log n + window) for lists.
     public func relevantEvents(at t: Double) -> RelevantEvents<Value> {
-        var result = RelevantEvents<Value>(anchor: nil, window: [])
-        guard t.isFinite, let ks = cycleRange(at: t) else { return result }
+        withRelevantEvents(at: t) { anchor, window in RelevantEvents(anchor: anchor, window: Array(window)) }
+    }
+
+    /// Calls `body` with the anchor and the window for time `t` (the same events as
+    /// `relevantEvents(at:)`), without heap allocation: the window lives in temporary (stack)
+    /// storage that is valid only during `body`. This is what a frame evaluates.
+    public func withRelevantEvents<R>(at t: Double,
+                                      _ body: (AnimationEvent<Value>?, UnsafeBufferPointer<AnimationEvent<Value>>) -> R) -> R {
+        let empty = UnsafeBufferPointer<AnimationEvent<Value>>(start: nil, count: 0)
+        guard t.isFinite, let ks = cycleRange(at: t) else { return body(nil, empty) }
         let finishedBefore = t - maxEffectiveDuration
 
         if cycle == nil {
             // Plain list: binary search for the first event after `finishedBefore` and after t.
             let i0 = firstIndex(after: finishedBefore)
             let i1 = firstIndex(after: t)
-            if i0 > 0 { result.anchor = pattern[i0 - 1] }
-            if i0 < i1 { result.window = Array(pattern[i0..<i1]) }
-            return result
+            let anchor = i0 > 0 ? pattern[i0 - 1] : nil
+            return pattern.withUnsafeBufferPointer { all in
+                body(anchor, i0 < i1 ? UnsafeBufferPointer(rebasing: all[i0..<i1]) : empty)
+            }
         }
 
         // Periodic: scan the few candidate cycles in chain order (k, then m). Times are
-        // non-decreasing within a cycle, but cycles may interleave, so sort the window.
-        var anchorKey: (time: Double, seq: Int)? = nil
-        var anchorIndex = (k: 0, m: 0)
-        var window: [(time: Double, seq: Int, m: Int)] = []
+        // non-decreasing within a cycle, but cycles may interleave, so sort the window
+        // (insertion sort: it holds a handful of events).
         let mCount = pattern.count
-        for k in ks {
-            for m in 0..<mCount {
-                let e = time(cycle: k, m)
-                if e > t { break }                     // later pattern events of cycle k are later still
-                let seq = (k - ks.lowerBound) * mCount + m
-                if e <= finishedBefore {
-                    if anchorKey == nil || (e, seq) > (anchorKey!.time, anchorKey!.seq) {
-                        anchorKey = (e, seq)
-                        anchorIndex = (k, m)
+        let capacity = ks.count * mCount
+        return withUnsafeTemporaryAllocation(of: (time: Double, seq: Int, m: Int).self, capacity: capacity) { keys in
+            var anchorKey: (time: Double, seq: Int)? = nil
+            var anchorM = 0
+            var n = 0
+            for k in ks {
+                for m in 0..<mCount {
+                    let e = time(cycle: k, m)
+                    if e > t { break }                     // later pattern events of cycle k are later still
+                    let seq = (k - ks.lowerBound) * mCount + m
+                    if e <= finishedBefore {
+                        if anchorKey == nil || (e, seq) > (anchorKey!.time, anchorKey!.seq) {
+                            anchorKey = (e, seq)
+                            anchorM = m
+                        }
+                    } else {
+                        var j = n
+                        while j > 0 && (keys[j - 1].time, keys[j - 1].seq) > (e, seq) {
+                            keys[j] = keys[j - 1]
+                            j -= 1
+                        }
+                        keys[j] = (e, seq, m)
+                        n += 1
                     }
-                } else {
-                    window.append((e, seq, m))
                 }
             }
+            var anchor: AnimationEvent<Value>? = nil
+            if let key = anchorKey {
+                var a = pattern[anchorM]
+                a.time = key.time
+                anchor = a
+            }
+            return withUnsafeTemporaryAllocation(of: AnimationEvent<Value>.self, capacity: max(n, 1)) { events in
+                for i in 0..<n {
+                    var ev = pattern[keys[i].m]
+                    ev.time = keys[i].time
+                    (events.baseAddress! + i).initialize(to: ev)
+                }
+                defer { (events.baseAddress!).deinitialize(count: n) }
+                return body(anchor, UnsafeBufferPointer(start: events.baseAddress, count: n))
+            }
         }
-        if let key = anchorKey {
-            var a = pattern[anchorIndex.m]
-            a.time = key.time
-            result.anchor = a
-        }
-        window.sort { ($0.time, $0.seq) < ($1.time, $1.seq) }
-        result.window = window.map { item in
-            var ev = pattern[item.m]
-            ev.time = item.time
-            return ev
-        }
-        return result
     }
 
     /// All events with e ≤ t in chain order, with absolute times. O(number of events):

@@ -127,6 +127,8 @@ public struct DotsScene: Scene {
     public let parameters: DotsParameters
     /// The timelines of (S, α) for every dot.
     public let wave: StaggeredGrowShrink
+    /// Each dot's animated (S, α), built once: a frame only evaluates them.
+    private let timelines: [AnimatedValue<AnimatablePair<Double, Double>>]
 
     /// `canvas` nil = the default canvas for the parameters. Throws the first invalid field.
     public init(canvas: Size? = nil, parameters: DotsParameters = DotsParameters()) throws(DotsParameterError) {
@@ -145,6 +147,8 @@ public struct DotsScene: Scene {
         } catch {
             throw DotsParameterError(field: "parameters", message: error.description)
         }
+        let wave = self.wave
+        timelines = (0..<parameters.numberOfDots).map { wave.scaleAndOpacity(element: $0) }
     }
 
     /// Centre of dot i in canvas points.
@@ -156,7 +160,8 @@ public struct DotsScene: Scene {
 
     /// Dot i's presentation scale S and opacity α at time t (chained model, §4.3).
     public func state(ofDot i: Int, at t: Double) -> (scale: Double, opacity: Double) {
-        wave.state(element: i, at: t)
+        let v = timelines[i].value(at: t)
+        return (v.first, v.second)
     }
 
     public func drawing(at t: Double) -> Drawing {
