@@ -195,7 +195,7 @@ func close(_ a: [Int], _ b: [Int], _ tolerance: Int) -> Bool { zip(a, b).allSati
         Case(args: ["pulse", "--seconds", "-2", "o.mp4"], status: 2, message: "--seconds"),
         Case(args: ["pulse", "--seconds", "601", "o.mp4"], status: 2, message: "(0, 600]"),
         Case(args: ["pulse", "--fps", "0", "o.mp4"], status: 2, message: "--fps"),
-        Case(args: ["pulse", "--fps", "241", "o.mp4"], status: 2, message: "(0, 240] fps"),
+        Case(args: ["pulse", "--fps", "241", "o.mp4"], status: 2, message: "[1, 240] fps"),
         Case(args: ["pulse", "--size", "0x0", "o.mp4"], status: 2, message: "--size"),
         Case(args: ["pulse", "--size", "8000x8000", "o.mp4"], status: 2, message: "[1, 4096]"),
         Case(args: ["pulse", "--scale", "0", "o.mp4"], status: 2, message: "--scale"),
