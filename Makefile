@@ -55,3 +55,6 @@ uninstall:
 
 clean:
 	rm -rf .build out
+
+# Fuzzing and AddressSanitizer runs (issue 7): make fuzz, make asan-test.
+include Fuzz/harden.mk

@@ -88,6 +88,14 @@ struct PolylineStroker {
 
     /// Most chords per arc (a half circle then keeps the tolerance up to r ≈ 2·10⁵·tol).
     static let maximumArcSteps = 2048
+    /// Most outline elements per stroke (≈ 56 bytes each: 224 MB), checked before each polyline;
+    /// beyond it `overflowed` is set and the stroke is refused (`StrokeError.tooManySegments`).
+    /// Without it a million round-capped dashes (allowed by `DashPattern.maximumDashCount`) of
+    /// a wide line could ask for billions of points. The heaviest preset the heart allows (10 000
+    /// round-capped 500 pt dashes at scale 16) is ~3 million.
+    static let maximumOutlineElements = 4_000_000
+    /// Set when a polyline was skipped because the outline reached `maximumOutlineElements`.
+    var overflowed = false
 
     private(set) var halfWidth = 0.5
     private(set) var cap: LineCap = .butt
@@ -121,6 +129,7 @@ struct PolylineStroker {
     /// `tangent` orients a square dot when the polyline collapses to one point.
     mutating func strokePolyline(closed: Bool, tangent: Point) {
         defer { points.removeAll() }
+        if overflowed || outline.count > Self.maximumOutlineElements { overflowed = true; return }
         let count = removeDuplicatePoints(closed: closed)
         guard count > 0, halfWidth > 0 else { return }
         if count == 1 {
