@@ -19,8 +19,8 @@ module() {   # module NAME [extra swiftc flags…] -- sources…
     local flags=()
     while [[ $1 != -- ]]; do flags+=("$1"); shift; done; shift
     local obj="$OUT/$name.o"
-    # Rebuild only when a source is newer than the object.
-    if [[ -f $obj ]] && [[ -z $(find "$@" -newer "$obj" 2>/dev/null | head -1) ]]; then return; fi
+    # Rebuild only when some source (of any module: dependencies change too) is newer.
+    if [[ -f $obj ]] && [[ -z $(find Sources Fuzz -name '*.swift' -newer "$obj" | head -1) ]]; then return; fi
     echo "fuzz: compiling $name"
     swiftc "${COMMON[@]}" -module-name "$name" -emit-module -emit-module-path "$OUT/$name.swiftmodule" \
         -emit-object -o "$obj" "${flags[@]}" "$@"

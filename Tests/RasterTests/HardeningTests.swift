@@ -51,6 +51,20 @@ import Testing
         #expect(over.allSatisfy { $0 == 0 })
     }
 
+    /// Found by the geometry fuzzer: a conic gradient whose parameter is NaN (non-finite centre)
+    /// turned into a lookup index far outside the colour table (SEGV). Now it is colour 0.
+    @Test(arguments: [RasterKernels.simd, .scalar]) func conicGradientWithNaNCentre(_ kernels: RasterKernels) throws {
+        let gradient = try Gradient(stops: [GradientStop(location: 0, color: .white), GradientStop(location: 1, color: .black)])
+        for center in [Point(.nan, 0), Point(.infinity, 3), Point(1e300, -1e300)] {
+            let canvas = Canvas(width: 19, height: 5)
+            let rasterizer = Rasterizer()
+            rasterizer.kernels = kernels
+            rasterizer.fill(.rectangle(x: 0, y: 0, width: 19, height: 5), paint: ConicGradientPaint(gradient: gradient, center: center),
+                            on: canvas)
+            #expect(canvas[3, 2].a == 255)
+        }
+    }
+
     /// Every input kept in Fuzz/regressions/geometry runs without crashing or exhausting memory.
     @Test func fuzzRegressionsReplay() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
