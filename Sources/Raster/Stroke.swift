@@ -88,7 +88,7 @@ struct PolylineStroker {
 
     /// Most chords per arc (a half circle then keeps the tolerance up to r ≈ 2·10⁵·tol).
     static let maximumArcSteps = 2048
-    /// Most outline elements per stroke (≈ 56 bytes each: 224 MB), checked before each polyline;
+    /// Most outline elements per stroke (≈ 56 bytes each: 224 MB), checked per polyline and point;
     /// beyond it `overflowed` is set and the stroke is refused (`StrokeError.tooManySegments`).
     /// Without it a million round-capped dashes (allowed by `DashPattern.maximumDashCount`) of
     /// a wide line could ask for billions of points. The heaviest preset the heart allows (10 000
@@ -229,6 +229,10 @@ struct PolylineStroker {
 
     @inline(__always)
     private mutating func addPoint(_ p: Point) {
+        // Also checked per point: one polyline alone can ask for hundreds of millions (8192
+        // segments of a jagged curve, each vertex a round join of up to 2048 chords; found by
+        // the geometry fuzzer). The outline is discarded when `overflowed` is set.
+        guard outline.count <= Self.maximumOutlineElements else { overflowed = true; return }
         outline.append(.line(to: p))
     }
 

@@ -35,6 +35,19 @@ import Testing
         #expect(mask.contains { $0 > 0 })
     }
 
+    /// Found by the geometry fuzzer: ONE solid polyline can exceed the outline cap by itself
+    /// (a jagged 8192-segment curve, a round join of many chords at every vertex; 2 GB).
+    @Test func singlePolylineOutlineIsCapped() {
+        var path = Path()
+        path.move(to: Point(0, 0))
+        for i in 1...20_000 { path.line(to: Point(Double(i) * 1e-3, i % 2 == 0 ? 0 : 1e-3)) }
+        // Width 1e4 at a 1e-3 tolerance: every 90°-ish turn is a round join of ~2000 chords.
+        let style = StrokeStyle(lineWidth: 1e4, cap: .round, join: .round)
+        #expect(throws: StrokeError.tooManySegments(limit: PolylineStroker.maximumOutlineElements)) {
+            _ = try path.strokeOutline(style, tolerance: 1e-3)
+        }
+    }
+
     /// A fill whose flattened, clipped segments exceed `maximumSegmentsPerFill` draws nothing
     /// (a partial list would leave unbalanced windings); one under the cap draws.
     @Test func fillSegmentsAreCapped() {
