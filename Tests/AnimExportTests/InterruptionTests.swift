@@ -24,7 +24,14 @@ import Testing
         kill(p.processIdentifier, signal)
         p.waitUntilExit()
         let stopped = Date().timeIntervalSince(sent)
-        #expect(p.terminationReason == .exit && p.terminationStatus == 128 + signal, "status \(p.terminationStatus)")
+        // A signal that arrives while the dynamic loader is still mapping Swift, Foundation and
+        // FFmpeg (before any code of ours runs: 20–60 ms on a loaded 2-core machine) takes the
+        // default action and kills the process by that signal, which shells also report as
+        // 128 + signal; nothing can have been written then. Either way the checks below hold.
+        // Only early signals may do that: a handler that never got installed still fails.
+        let killedBeforeHandlers = delay < 0.3 && p.terminationReason == .uncaughtSignal && p.terminationStatus == signal
+        #expect((p.terminationReason == .exit && p.terminationStatus == 128 + signal) || killedBeforeHandlers,
+                "status \(p.terminationStatus), reason \(p.terminationReason == .exit ? "exit" : "signal")")
         #expect(stopped < 1.0, "stopped after \(stopped) s")
         #expect(FileManager.default.contents(atPath: out) == Data("previous render".utf8))
         #expect(listing(folder) == ["out.mp4"], "no temporaries: \(listing(folder))")
