@@ -63,6 +63,7 @@ struct StrokingSink: DashPieceSink {
     }
 
     mutating func addSegment(_ segment: ContourSegment) {
+        if stroker.overflowed { return }    // over the outline cap: the stroke is refused anyway
         let points = stroker.points
         if segment.isLine {
             points.append(segment.p3)

@@ -93,7 +93,7 @@ struct PolylineStroker {
     /// Without it a million round-capped dashes (allowed by `DashPattern.maximumDashCount`) of
     /// a wide line could ask for billions of points. The heaviest preset the heart allows (10 000
     /// round-capped 500 pt dashes at scale 16) is ~3 million.
-    static let maximumOutlineElements = 4_000_000
+    static let maximumOutlineElements = FuzzBuild.scaled(4_000_000)
     /// Set when a polyline was skipped because the outline reached `maximumOutlineElements`.
     var overflowed = false
 
@@ -305,6 +305,7 @@ struct PolylineStroker {
     /// (a unit vector) and rotating by `angle` (end points excluded), at the radius that gives
     /// the polygon the sector's area (file header).
     private mutating func addArcInterior(center: Point, from: Point, angle: Double) {
+        if overflowed { return }    // the outline is discarded anyway; skip up to 2048 chords
         // At least two chords: a join whose miter tip is too far out for the tolerance is also
         // too far from a single chord (the bevel).
         let steps = Int(Swift.min(Swift.max((abs(angle) / maximumArcStep).rounded(.up), 2),
