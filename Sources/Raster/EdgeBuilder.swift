@@ -125,7 +125,7 @@ final class EdgeBuilder {
     /// Most clipped line segments one fill may produce (48 bytes each: 192 MB). A path over it
     /// draws nothing: a partial segment list would leave unbalanced windings (streaks). The
     /// heaviest shipped drawing (the dashed heart at scale 16) stays far below it.
-    public static let maximumSegmentsPerFill = FuzzBuild.scaled(4_000_000)
+    static let maximumSegmentsPerFill = FuzzBuild.scaled(4_000_000)
 
     let segments = ScratchArray<LineSegment>(capacity: 1024)
     private var flattener = CurveFlattener()

@@ -92,7 +92,7 @@ struct PolylineStroker {
     /// beyond it `overflowed` is set and the stroke is refused (`StrokeError.tooManySegments`).
     /// Without it a million round-capped dashes (allowed by `DashPattern.maximumDashCount`) of
     /// a wide line could ask for billions of points. The heaviest preset the heart allows (10 000
-    /// round-capped 500 pt dashes at scale 16) is ~3 million.
+    /// round-capped 500 pt dashes in the largest frame) is ~3 million.
     static let maximumOutlineElements = FuzzBuild.scaled(4_000_000)
     /// Set when a polyline was skipped because the outline reached `maximumOutlineElements`.
     var overflowed = false
