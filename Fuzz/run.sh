@@ -7,7 +7,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
-SECONDS_EACH=${2:-300}
+SECONDS_EACH=${2:-600}
 targets=(geometry preset)
 pids=()
 for t in "${targets[@]}"; do
