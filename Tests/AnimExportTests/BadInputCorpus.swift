@@ -110,8 +110,8 @@ let badInputCorpus: [CorpusCase] = [
     CorpusCase(name: "still into an unwritable folder", args: ["still", "pulse", "/proc/animexport-test.png"], message: "folder /proc is not writable"),
     CorpusCase(name: "preset is a folder", args: ["pulse"] + P + ["o.mp4"], setup: .presetIsFolder, message: "p.json is a directory, not a preset file"),
     CorpusCase(name: "preset over 1 MiB", args: ["pulse"] + P + ["o.mp4"], setup: .oversizedPreset, message: "larger than 1048576 bytes"),
-    CorpusCase(name: "preset is a named pipe", args: ["pulse"] + P + ["o.mp4"], setup: .fifoPreset, message: "p.json: (file): cannot be read"),
-    CorpusCase(name: "preset /dev/zero", args: ["pulse", "--preset", "/dev/zero", "o.mp4"], message: "/dev/zero: (file): cannot be read"),
+    CorpusCase(name: "preset is a named pipe", args: ["pulse"] + P + ["o.mp4"], setup: .fifoPreset, message: "p.json: (file): not a regular file"),
+    CorpusCase(name: "preset /dev/zero", args: ["pulse", "--preset", "/dev/zero", "o.mp4"], message: "/dev/zero: (file): not a regular file"),
     CorpusCase(name: "list with a loop of symlinks", args: ["list"], setup: .symlinkLoop, environment: ["ANIMEXPORT_PRESETS": "$DIR/presets"], message: ".json: a loop of symbolic links"),
     CorpusCase(name: "preset name through a loop of symlinks", args: ["pulse", "--preset", "$DIR/presets/a.json", "o.mp4"], setup: .symlinkLoop, message: "a.json: a loop of symbolic links"),
     CorpusCase(name: "list with a non-UTF-8 preset name", args: ["list"], setup: .nonUTF8PresetName, environment: ["ANIMEXPORT_PRESETS": "$DIR/presets"], message: "the file name is not valid UTF-8; rename it"),
@@ -179,7 +179,8 @@ func snapshot(_ folder: String) -> [String: Data] {
             var st = stat()
             guard lstat(full, &st) == 0 else { out[key] = Data("?".utf8); continue }
             switch st.st_mode & S_IFMT {
-            case S_IFREG: out[key] = fm.contents(atPath: full) ?? Data("unreadable".utf8)
+            // (Empty files are not read: FileManager.contents(atPath:) leaks 4 KB for one.)
+            case S_IFREG: out[key] = st.st_size == 0 ? Data() : fm.contents(atPath: full) ?? Data("unreadable".utf8)
             case S_IFLNK: out[key] = Data(("-> " + ((try? fm.destinationOfSymbolicLink(atPath: full)) ?? "?")).utf8)
             case S_IFDIR: out[key] = Data("dir".utf8); walk(full, key + "/")
             default: out[key] = Data("special \(st.st_mode)".utf8)
