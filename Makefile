@@ -12,6 +12,10 @@ APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-confi
 
 all: build
 
+# Fuzzing and AddressSanitizer runs (issue 7): make fuzz, make asan-test (after `all`, so
+# plain `make` still builds).
+include Fuzz/harden.mk
+
 # Installs only what is missing (checked with pkg-config and fontconfig).
 deps:
 	@missing=""; \

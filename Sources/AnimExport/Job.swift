@@ -132,9 +132,9 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
         guard let r = parseFrameRate(f) else { throw .usage("--fps: '\(f)' is not a frame rate (integer, or num/den such as 30000/1001)") }
         fps = r
     }
-    guard fps.value > 0, fps.value <= Limits.maxFPS else {
+    guard fps.value >= Limits.minFPS, fps.value <= Limits.maxFPS else {
         let where_ = args.has("--fps") ? "--fps" : "\(loaded.path): fps"
-        throw .usage("\(where_): \(fps.num)/\(fps.den) is outside the allowed range (0, \(format(Limits.maxFPS))] fps")
+        throw .usage("\(where_): \(fps.num)/\(fps.den) is outside the allowed range [\(format(Limits.minFPS)), \(format(Limits.maxFPS))] fps")
     }
 
     // Length.

@@ -7,6 +7,9 @@ public enum Limits {
     public static let maxPixels = 4096 * 2304
     /// 240 fps: the top of what any player or platform accepts.
     public static let maxFPS = 240.0
+    /// 1 fps: below it a frame lasts longer than MP4's per-sample duration can say at FFmpeg's
+    /// time base (1/2147483647 fps failed in the muxer, exit 1); no animation wants it.
+    public static let minFPS = 1.0
     /// 10 minutes per clip: these are short loops; a typo like --seconds 36000 should not
     /// occupy a CI runner for a day.
     public static let maxSeconds = 600.0

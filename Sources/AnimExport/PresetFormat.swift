@@ -108,7 +108,7 @@ struct EncoderSpec: Decodable, Equatable {
         tune = try c.decodeIfPresent(String.self, forKey: .tune)
         profile = try c.decodeIfPresent(String.self, forKey: .profile)
         if let n = try? c.decodeIfPresent(Double.self, forKey: .level) {
-            level = String(format: "%.1f", n)
+            level = n.isFinite && abs(n) < 100 ? String(format: "%.1f", n) : String(n)
         } else {
             level = try c.decodeIfPresent(String.self, forKey: .level)
         }

@@ -87,7 +87,7 @@ func decodeStrict<T: Decodable>(_ type: T.Type, from data: Data, file: String) t
             throw .invalid(file: file, field: fieldPath(c.codingPath, appending: k.stringValue), message: "missing required key")
         case .dataCorrupted(let c):
             if c.codingPath.isEmpty {
-                throw .invalid(file: file, field: "(JSON)", message: "malformed JSON: \(underlyingMessage(c))")
+                throw .invalid(file: file, field: "(JSON)", message: malformedJSONMessage(data, c))
             }
             throw .invalid(file: file, field: fieldPath(c.codingPath), message: c.debugDescription)
         @unknown default:
@@ -96,14 +96,6 @@ func decodeStrict<T: Decodable>(_ type: T.Type, from data: Data, file: String) t
     } catch {
         throw .invalid(file: file, field: "(JSON)", message: "\(error)")
     }
-}
-
-private func underlyingMessage(_ c: DecodingError.Context) -> String {
-    if let u = c.underlyingError as NSError? {
-        let d = u.userInfo[NSDebugDescriptionErrorKey] as? String ?? u.localizedDescription
-        return d.replacingOccurrences(of: "\n", with: " ")
-    }
-    return c.debugDescription
 }
 
 private func jsonTypeName(_ t: Any.Type) -> String {

@@ -119,16 +119,22 @@ struct ConicGradientParameterization: GradientParameterization {
 }
 
 /// g = atan2Turns − θs/360 lies in (−1, 1]; wrapping it into [0, 1] only needs +1 for negative
-/// values (cheaper than the general repeat rule's clamp and floor).
+/// values (cheaper than the general repeat rule's clamp and floor). A non-finite centre or a
+/// point beyond Float's range makes g NaN: it is mapped to 0 like the pad rule does, since a NaN
+/// lookup index read far outside the colour table (SEGV; found by the geometry fuzzer).
 enum ConicWrapRule: GradientExtendRule {
     @inline(__always)
     static func position(_ t: SIMD8<Float>) -> SIMD8<Float> {
-        t.replacing(with: t + 1, where: t .< 0)
+        let u = t.replacing(with: t + 1, where: t .< 0)
+        let p = u.replacing(with: 0, where: .!(u .>= 0))
+        return p.replacing(with: 1, where: p .> 1)
     }
 
     @inline(__always)
     static func position(_ t: Float) -> Float {
-        t < 0 ? t + 1 : t
+        let u = t < 0 ? t + 1 : t
+        let p = u >= 0 ? u : 0
+        return p > 1 ? 1 : p
     }
 }
 

@@ -60,7 +60,7 @@ public struct DashSpan: Equatable, Sendable {
 /// A validated dash pattern (rules in the file header).
 public struct DashPattern: Sendable, Equatable {
     /// Most dashes one path may be cut into (Skia / tiny-skia refuse more than this).
-    public static let maximumDashCount = 1_000_000
+    public static let maximumDashCount = FuzzBuild.scaled(1_000_000)
 
     /// The lengths as used: even count (odd arrays doubled); empty when the stroke is solid.
     public let lengths: [Double]

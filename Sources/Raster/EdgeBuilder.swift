@@ -122,6 +122,10 @@ struct SegmentClipper: LineSegmentSink {
 /// Turns a path into clipped device-space segments; owns the reused segment list and flattener.
 final class EdgeBuilder {
     static let coordinateLimit = 1e15
+    /// Most clipped line segments one fill may produce (48 bytes each: 192 MB). A path over it
+    /// draws nothing: a partial segment list would leave unbalanced windings (streaks). The
+    /// heaviest shipped drawing (the dashed heart at scale 16) stays far below it.
+    static let maximumSegmentsPerFill = FuzzBuild.scaled(4_000_000)
 
     let segments = ScratchArray<LineSegment>(capacity: 1024)
     private var flattener = CurveFlattener()
@@ -149,6 +153,9 @@ final class EdgeBuilder {
         }
 
         for element in path.elements {
+            // Checked per element, outside the per-segment hot path: one element adds a bounded
+            // number of segments (a culled curve at most a few hundred pieces of ≤ 128).
+            if segments.count > Self.maximumSegmentsPerFill { segments.removeAll(); return }
             switch element {
             case .move(let p):
                 closeSubpath()
@@ -172,5 +179,6 @@ final class EdgeBuilder {
             }
         }
         closeSubpath()
+        if segments.count > Self.maximumSegmentsPerFill { segments.removeAll() }
     }
 }

@@ -66,6 +66,11 @@ struct CurveFlattener {
     static let maxSegmentsPerPiece = 128
     /// Maximum subdivision depth for very large curves.
     static let maxDepth = 24
+    /// Maximum subdivision depth without a cull region (polylines: `Path.flattened`): every
+    /// piece is emitted there, so 2^24 pieces × 128 segments would be 2^31 points for one
+    /// absurd curve (found by the geometry fuzzer: an 8 GB allocation). 2^6 × 128 = 8192
+    /// segments per curve, the same cap as stroking (`StrokingSink.maximumSegmentsPerCurve`).
+    static let maxPolylineDepth = 6
 
     private struct CubicPiece {
         var p0, p1, p2, p3: Point
@@ -175,7 +180,7 @@ struct CurveFlattener {
                 }
             }
             let n = segmentCount(piece.p0, piece.p1, piece.p2, piece.p3)
-            if n > Self.maxSegmentsPerPiece && piece.depth < Self.maxDepth {
+            if n > Self.maxSegmentsPerPiece && piece.depth < (cull == nil ? Self.maxPolylineDepth : Self.maxDepth) {
                 // de Casteljau split at t = ½; push the second half first so the first is drawn first.
                 let p01 = piece.p0.lerp(to: piece.p1, 0.5)
                 let p12 = piece.p1.lerp(to: piece.p2, 0.5)

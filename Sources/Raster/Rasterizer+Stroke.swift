@@ -63,6 +63,7 @@ struct StrokingSink: DashPieceSink {
     }
 
     mutating func addSegment(_ segment: ContourSegment) {
+        if stroker.overflowed { return }    // over the outline cap: the stroke is refused anyway
         let points = stroker.points
         if segment.isLine {
             points.append(segment.p3)
@@ -100,6 +101,7 @@ final class StrokeScratch {
     func buildOutline(_ path: Path, style: StrokeStyle, tolerance: Double) throws(StrokeError) -> Path {
         let pattern = try DashPattern(style.dash, phase: style.dashPhase)
         sink.stroker.outline.removeAll(keepingCapacity: true)
+        sink.stroker.overflowed = false
         let halfWidth = style.lineWidth / 2
         guard halfWidth > 0, halfWidth.isFinite, tolerance > 0, tolerance.isFinite else { return Path() }
         sink.stroker.configure(halfWidth: halfWidth, cap: style.cap, join: style.join,
@@ -116,6 +118,10 @@ final class StrokeScratch {
             }
         } else {
             try dasher.dash(path, pattern: pattern, into: &sink)
+        }
+        if sink.stroker.overflowed || sink.stroker.outline.count > PolylineStroker.maximumOutlineElements {
+            sink.stroker.outline.removeAll()
+            throw .tooManySegments(limit: PolylineStroker.maximumOutlineElements)
         }
         return Path(elements: sink.stroker.outline)
     }

@@ -88,6 +88,14 @@ struct PolylineStroker {
 
     /// Most chords per arc (a half circle then keeps the tolerance up to r ≈ 2·10⁵·tol).
     static let maximumArcSteps = 2048
+    /// Most outline elements per stroke (≈ 56 bytes each: 224 MB), checked per polyline and point;
+    /// beyond it `overflowed` is set and the stroke is refused (`StrokeError.tooManySegments`).
+    /// Without it a million round-capped dashes (allowed by `DashPattern.maximumDashCount`) of
+    /// a wide line could ask for billions of points. The heaviest preset the heart allows (10 000
+    /// round-capped 500 pt dashes in the largest frame) is ~3 million.
+    static let maximumOutlineElements = FuzzBuild.scaled(4_000_000)
+    /// Set when a polyline was skipped because the outline reached `maximumOutlineElements`.
+    var overflowed = false
 
     private(set) var halfWidth = 0.5
     private(set) var cap: LineCap = .butt
@@ -121,6 +129,7 @@ struct PolylineStroker {
     /// `tangent` orients a square dot when the polyline collapses to one point.
     mutating func strokePolyline(closed: Bool, tangent: Point) {
         defer { points.removeAll() }
+        if overflowed || outline.count > Self.maximumOutlineElements { overflowed = true; return }
         let count = removeDuplicatePoints(closed: closed)
         guard count > 0, halfWidth > 0 else { return }
         if count == 1 {
@@ -220,6 +229,10 @@ struct PolylineStroker {
 
     @inline(__always)
     private mutating func addPoint(_ p: Point) {
+        // Also checked per point: one polyline alone can ask for hundreds of millions (8192
+        // segments of a jagged curve, each vertex a round join of up to 2048 chords; found by
+        // the geometry fuzzer). The outline is discarded when `overflowed` is set.
+        guard outline.count <= Self.maximumOutlineElements else { overflowed = true; return }
         outline.append(.line(to: p))
     }
 
@@ -292,6 +305,7 @@ struct PolylineStroker {
     /// (a unit vector) and rotating by `angle` (end points excluded), at the radius that gives
     /// the polygon the sector's area (file header).
     private mutating func addArcInterior(center: Point, from: Point, angle: Double) {
+        if overflowed { return }    // the outline is discarded anyway; skip up to 2048 chords
         // At least two chords: a join whose miter tip is too far out for the tolerance is also
         // too far from a single chord (the bevel).
         let steps = Int(Swift.min(Swift.max((abs(angle) / maximumArcStep).rounded(.up), 2),

@@ -69,4 +69,7 @@ public enum StrokeError: Error, Equatable, Sendable {
     /// The dash pattern would cut the path into more than `DashPattern.maximumDashCount` dashes
     /// (the estimate is reported).
     case tooManyDashes(estimated: Int)
+    /// The stroke outline would have more than `PolylineStroker.maximumOutlineElements`
+    /// elements (e.g. a million round-capped dashes, each capped with hundreds of chords).
+    case tooManySegments(limit: Int)
 }

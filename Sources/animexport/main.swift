@@ -1,4 +1,4 @@
 import AnimExport
 import Foundation
 
-exit(CLI.run(CommandLine.arguments))
+exit(CLI.main())

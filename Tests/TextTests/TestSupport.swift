@@ -97,6 +97,18 @@ func coveredArea(_ mask: [UInt8]) -> Double {
 /// stream mmaps a font file for the lifetime of its face and closes the descriptor, so this
 /// counts open faces.
 func mappingCount(of path: String) -> Int {
-    guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return -1 }
-    return maps.split(separator: "\n").filter { $0.hasSuffix(path) }.count
+    // Read to EOF with read(2): String(contentsOfFile:) returns only the first 4 KB of a /proc
+    // file (its size is reported as 0), which missed mappings placed further down — under
+    // AddressSanitizer, whose shadow regions come first, all of them (found by make asan-test).
+    let fd = open("/proc/self/maps", O_RDONLY)
+    guard fd >= 0 else { return -1 }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n <= 0 { break }
+        bytes += chunk[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter { $0.hasSuffix(path) }.count
 }

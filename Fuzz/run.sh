@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs the fuzz targets built by Fuzz/build.sh, all at once (one core each), for SECONDS each,
+# and prints each target's executions and exec/s. Exit 1 if any target found a crash, a hang
+# (> 10 s for one input), a leak or an input needing > 2 GB; the input is then in
+# OUT/artifacts-<target>/ — fix the bug, then keep the input in Fuzz/regressions/<target>/.
+#   Fuzz/run.sh OUT SECONDS
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${1:-.build/fuzz}
+SECONDS_EACH=${2:-600}
+targets=(geometry preset)
+pids=()
+for t in "${targets[@]}"; do
+    corpus=$OUT/corpus-$t
+    mkdir -p "$corpus" "$OUT/artifacts-$t"
+    [[ $t == preset ]] && cp -n presets/*.json "$corpus/"
+    echo "fuzz: $t for $SECONDS_EACH s (log $OUT/$t.log)"
+    "$OUT/fuzz-$t" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$OUT/artifacts-$t/" "$corpus" "Fuzz/regressions/$t" >"$OUT/$t.log" 2>&1 &
+    pids+=($!)
+done
+failed=0
+for i in "${!targets[@]}"; do
+    t=${targets[$i]}
+    wait "${pids[$i]}"; status=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$OUT/$t.log")
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$OUT/$t.log")
+    echo "fuzz: $t: ${runs:-?} executions in $SECONDS_EACH s, ${rate:-?} exec/s, exit $status"
+    if [[ $status != 0 ]]; then
+        failed=1
+        grep -m3 -E "ERROR|SUMMARY|Test unit written" "$OUT/$t.log"
+    fi
+done
+exit $failed

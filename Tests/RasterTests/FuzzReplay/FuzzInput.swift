@@ -1,0 +1,1 @@
+../../../Fuzz/FuzzInput.swift
