@@ -255,5 +255,8 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
     if let shard = options.shard {
         outputs = outputs.filter { shard.contains($0.name) }
     }
+    guard outputs.count <= Limits.maxBatchOutputs else {
+        throw .usage("batch: \(outputs.count) outputs is over the cap of \(Limits.maxBatchOutputs) per run; split the folder or use --shard")
+    }
     return BatchPlan(outputs: outputs, broken: broken)
 }

@@ -21,4 +21,9 @@ public enum Limits {
     public static let maxCanvas = 10_000.0
     /// A preset file larger than this is not a preset.
     public static let maxPresetBytes = 1 << 20
+    /// Outputs listed by one preset: a marketing set is a handful of sizes plus a poster.
+    public static let maxOutputsPerPreset = 64
+    /// Outputs in one batch run (after sharding): each needs a manifest entry and, at the
+    /// default settings, seconds to minutes of encoding; more is a mistake, not a job.
+    public static let maxBatchOutputs = 10_000
 }

@@ -159,5 +159,9 @@ struct PresetFile: Decodable {
             parameters = SceneParameters.defaults(for: kind)
         }
         outputs = try c.decodeIfPresent([OutputSpec].self, forKey: .outputs)
+        if let list = outputs, !(1...Limits.maxOutputsPerPreset).contains(list.count) {
+            throw ExportError.invalid(file: nil, field: "outputs",
+                                      message: "needs 1 to \(Limits.maxOutputsPerPreset) outputs, found \(list.count)")
+        }
     }
 }

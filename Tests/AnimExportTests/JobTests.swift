@@ -83,3 +83,16 @@ func job(_ args: [String], animation: AnimationKind = .pulse) throws(ExportError
         }
     }
 }
+
+@Test func aPresetListsAtMost64Outputs() throws {
+    let names = (0...64).map { #"{"name": "o\#($0).mp4"}"# }.joined(separator: ", ")
+    let json = #"{"animation": "pulse", "outputs": [\#(names)]}"#
+    do {
+        _ = try loadPreset(json)
+        Issue.record("65 outputs should be refused")
+    } catch {
+        #expect(error.description.contains("outputs: needs 1 to 64 outputs, found 65"), "\(error)")
+    }
+    let ok = (0..<64).map { #"{"name": "o\#($0).mp4"}"# }.joined(separator: ", ")
+    _ = try loadPreset(#"{"animation": "pulse", "outputs": [\#(ok)]}"#)
+}
