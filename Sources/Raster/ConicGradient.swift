@@ -53,12 +53,13 @@ public struct ConicGradientPaint: Paint, Sendable {
 
     public func makeShader(transform: Transform) -> ConicGradientShader {
         guard let inverse = transform.inverted(), startAngle.isFinite else {
-            return ConicGradientShader(table: table, lookup: table.lookup, parameterization: nil, degenerateColor: table.meanColor)
+            return ConicGradientShader(table: table, unretained: UnretainedGradientShader(
+                table: table, wrap: .conicTurn, parameterization: nil, degenerateColor: table.meanColor))
         }
-        return ConicGradientShader(
-            table: table, lookup: table.lookup,
+        return ConicGradientShader(table: table, unretained: UnretainedGradientShader(
+            table: table, wrap: .conicTurn,
             parameterization: ConicGradientParameterization(inverse: inverse, center: center, startAngle: startAngle),
-            degenerateColor: nil)
+            degenerateColor: nil))
     }
 }
 
@@ -138,69 +139,28 @@ enum ConicWrapRule: GradientExtendRule {
     }
 }
 
-/// The device-space shader of a `ConicGradientPaint`.
+/// The device-space shader of a `ConicGradientPaint`: its colour table (kept alive here) and
+/// the table-free part the span loop copies (`UnretainedGradientShader`).
 public struct ConicGradientShader: PaintShader, Sendable {
     let table: GradientColorTable
-    let lookup: GradientLookup
-    let parameterization: ConicGradientParameterization?
-    let degenerateColor: PremultipliedRGBA8?
+    let unretained: UnretainedGradientShader<ConicGradientParameterization>
 
-    public var uniformColor: PremultipliedRGBA8? { degenerateColor ?? table.uniformColor }
-
-    public var isOpaque: Bool { uniformColor.map { $0.a == 255 } ?? table.isOpaque }
+    public var uniformColor: PremultipliedRGBA8? { unretained.uniformColor }
+    public var isOpaque: Bool { unretained.isOpaque }
 
     public func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>) {
-        shade(y: y, x: x, count: count, into: colors, kernels: .simd)
+        unretained.shade(y: y, x: x, count: count, into: colors, kernels: .simd)
     }
 
     @inline(__always)
     public func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>,
                       kernels: RasterKernels) {
-        guard let parameterization else {
-            colors.update(repeating: uniformColor ?? .transparent, count: count)
-            return
-        }
-        lookup.shade(parameterization, ConicWrapRule.self, y: y, x: x, count: count, into: colors, kernels: kernels)
+        unretained.shade(y: y, x: x, count: count, into: colors, kernels: kernels)
     }
 
     /// The exact colour of pixel (x, y) (libm atan2 in Double, no lookup table): the test reference.
     public func exactColor(x: Int, y: Int) -> PremultipliedRGBA8 {
-        guard let parameterization else { return uniformColor ?? .transparent }
-        return table.exactColor(parameterization, extend: .repeat, x: x, y: y)
-    }
-}
-
-extension ConicGradientShader {
-    /// The same shader without the reference to its colour table (a plain value: copying it
-    /// retains nothing). Valid while this shader — which keeps the table alive — exists.
-    var unretained: UnretainedConicShader {
-        UnretainedConicShader(uniformColor: uniformColor, isOpaque: isOpaque, lookup: lookup,
-                              parameterization: parameterization)
-    }
-}
-
-/// `ConicGradientShader` minus its table reference, for the span loop (`Rasterizer.fill`):
-/// the loop copies the shader around every span call (the callee writes through a pointer that
-/// could alias it), and copying a value with a class reference meant a retain and a release per
-/// span. This one is trivially copyable.
-struct UnretainedConicShader: PaintShader {
-    let uniformColor: PremultipliedRGBA8?
-    let isOpaque: Bool
-    let lookup: GradientLookup
-    let parameterization: ConicGradientParameterization?
-
-    func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>) {
-        shade(y: y, x: x, count: count, into: colors, kernels: .simd)
-    }
-
-    @inline(__always)
-    func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>,
-               kernels: RasterKernels) {
-        guard let parameterization else {
-            colors.update(repeating: uniformColor ?? .transparent, count: count)
-            return
-        }
-        lookup.shade(parameterization, ConicWrapRule.self, y: y, x: x, count: count, into: colors, kernels: kernels)
+        unretained.exactColor(table, x: x, y: y)
     }
 }
 

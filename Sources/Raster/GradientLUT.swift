@@ -288,15 +288,36 @@ struct GradientLookup: @unchecked Sendable {  // points into an immutable table
 
 }
 
-/// A linear or radial gradient shader minus its colour-table reference, for the span loop (see
-/// `UnretainedConicShader`, ConicGradient.swift): trivially copyable, valid while the shader it
-/// was made from exists.
+/// How a shader brings its parameter into [0, 1] before the table lookup: the paint's extend
+/// mode (linear, radial), or the conic gradient's turn wrap (`ConicWrapRule`).
+enum GradientWrap: Sendable, Equatable {
+    case extend(GradientExtend)
+    case conicTurn
+}
+
+/// A gradient shader minus its colour-table reference, for the span loop: the loop copies the
+/// shader around every span call (the callee writes through a pointer that could alias it), and
+/// copying a value holding a class reference meant a retain and a release per span. This one is
+/// trivially copyable, and valid while the `GradientColorTable` it was made from lives (the
+/// public shaders keep that reference next to it). Linear, radial and conic share it.
 struct UnretainedGradientShader<Parameterization: GradientParameterization>: PaintShader {
     let uniformColor: PremultipliedRGBA8?
     let isOpaque: Bool
     let lookup: GradientLookup
-    let extend: GradientExtend
+    let wrap: GradientWrap
     let parameterization: Parameterization?
+
+    /// `degenerateColor`: the colour everywhere when there is no parameterization (degenerate
+    /// geometry or transform).
+    init(table: GradientColorTable, wrap: GradientWrap, parameterization: Parameterization?,
+         degenerateColor: PremultipliedRGBA8?) {
+        let uniform = degenerateColor ?? table.uniformColor
+        uniformColor = uniform
+        isOpaque = uniform.map { $0.a == 255 } ?? table.isOpaque
+        lookup = table.lookup
+        self.wrap = wrap
+        self.parameterization = parameterization
+    }
 
     func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>) {
         shade(y: y, x: x, count: count, into: colors, kernels: .simd)
@@ -309,7 +330,23 @@ struct UnretainedGradientShader<Parameterization: GradientParameterization>: Pai
             colors.update(repeating: uniformColor ?? .transparent, count: count)
             return
         }
-        lookup.shade(parameterization, extend: extend, y: y, x: x, count: count, into: colors, kernels: kernels)
+        switch wrap {
+        case .extend(let extend):
+            lookup.shade(parameterization, extend: extend, y: y, x: x, count: count, into: colors, kernels: kernels)
+        case .conicTurn:
+            lookup.shade(parameterization, ConicWrapRule.self, y: y, x: x, count: count, into: colors, kernels: kernels)
+        }
+    }
+
+    /// The exact colour of pixel (x, y) from `table`'s stops (Double parameter, no lookup): the
+    /// test reference. A conic parameter is wrapped like `.repeat`.
+    func exactColor(_ table: GradientColorTable, x: Int, y: Int) -> PremultipliedRGBA8 {
+        guard let parameterization else { return uniformColor ?? .transparent }
+        switch wrap {
+        case .extend(let extend): return table.exactColor(parameterization, extend: extend, x: x, y: y)
+        case .conicTurn: return table.exactColor(parameterization, extend: .repeat, x: x, y: y)
+        }
     }
 }
 
+extension UnretainedGradientShader: Sendable where Parameterization: Sendable {}

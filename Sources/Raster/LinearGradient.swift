@@ -45,16 +45,17 @@ public struct LinearGradientPaint: Paint, Sendable {
         let v = end - start
         let lengthSquared = v.dot(v)
         guard let inverse = transform.inverted(), lengthSquared > 0, lengthSquared.isFinite else {
-            return LinearGradientShader(table: table, lookup: table.lookup, extend: extend, parameterization: nil,
-                                        degenerateColor: extend == .pad ? table.exactColor(at: 1) : table.meanColor)
+            return LinearGradientShader(table: table, unretained: UnretainedGradientShader(
+                table: table, wrap: .extend(extend), parameterization: nil,
+                degenerateColor: extend == .pad ? table.exactColor(at: 1) : table.meanColor))
         }
         let k = 1 / lengthSquared
         let parameterization = LinearGradientParameterization(
             dx: (inverse.a * v.x + inverse.b * v.y) * k,
             dy: (inverse.c * v.x + inverse.d * v.y) * k,
             offset: ((inverse.tx - start.x) * v.x + (inverse.ty - start.y) * v.y) * k)
-        return LinearGradientShader(table: table, lookup: table.lookup, extend: extend, parameterization: parameterization,
-                                    degenerateColor: nil)
+        return LinearGradientShader(table: table, unretained: UnretainedGradientShader(
+            table: table, wrap: .extend(extend), parameterization: parameterization, degenerateColor: nil))
     }
 }
 
@@ -91,43 +92,27 @@ struct LinearGradientParameterization: GradientParameterization {
     }
 }
 
-/// The device-space shader of a `LinearGradientPaint`.
+/// The device-space shader of a `LinearGradientPaint`: its colour table (kept alive here) and
+/// the table-free part the span loop copies (`UnretainedGradientShader`).
 public struct LinearGradientShader: PaintShader, Sendable {
     let table: GradientColorTable
-    let lookup: GradientLookup
-    let extend: GradientExtend
-    let parameterization: LinearGradientParameterization?
-    let degenerateColor: PremultipliedRGBA8?
+    let unretained: UnretainedGradientShader<LinearGradientParameterization>
 
-    public var uniformColor: PremultipliedRGBA8? { degenerateColor ?? table.uniformColor }
-
-    public var isOpaque: Bool { uniformColor.map { $0.a == 255 } ?? table.isOpaque }
+    public var uniformColor: PremultipliedRGBA8? { unretained.uniformColor }
+    public var isOpaque: Bool { unretained.isOpaque }
 
     public func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>) {
-        shade(y: y, x: x, count: count, into: colors, kernels: .simd)
+        unretained.shade(y: y, x: x, count: count, into: colors, kernels: .simd)
     }
 
     @inline(__always)
     public func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>,
                       kernels: RasterKernels) {
-        guard let parameterization else {
-            colors.update(repeating: uniformColor ?? .transparent, count: count)
-            return
-        }
-        lookup.shade(parameterization, extend: extend, y: y, x: x, count: count, into: colors, kernels: kernels)
+        unretained.shade(y: y, x: x, count: count, into: colors, kernels: kernels)
     }
 
     /// The exact colour of pixel (x, y) (Double parameter, no lookup table): the test reference.
     public func exactColor(x: Int, y: Int) -> PremultipliedRGBA8 {
-        guard let parameterization else { return uniformColor ?? .transparent }
-        return table.exactColor(parameterization, extend: extend, x: x, y: y)
-    }
-}
-
-extension LinearGradientShader {
-    /// This shader without its table reference, for the span loop (`UnretainedGradientShader`).
-    var unretained: UnretainedGradientShader<LinearGradientParameterization> {
-        UnretainedGradientShader(uniformColor: uniformColor, isOpaque: isOpaque, lookup: lookup, extend: extend,
-                                 parameterization: parameterization)
+        unretained.exactColor(table, x: x, y: y)
     }
 }

@@ -55,14 +55,15 @@ public struct RadialGradientPaint: Paint, Sendable {
     public func makeShader(transform: Transform) -> RadialGradientShader {
         let span = endRadius - startRadius
         guard let inverse = transform.inverted(), span != 0, span.isFinite, startRadius.isFinite else {
-            return RadialGradientShader(table: table, lookup: table.lookup, extend: extend, parameterization: nil,
-                                        degenerateColor: extend == .pad ? table.exactColor(at: 1) : table.meanColor)
+            return RadialGradientShader(table: table, unretained: UnretainedGradientShader(
+                table: table, wrap: .extend(extend), parameterization: nil,
+                degenerateColor: extend == .pad ? table.exactColor(at: 1) : table.meanColor))
         }
-        return RadialGradientShader(
-            table: table, lookup: table.lookup, extend: extend,
+        return RadialGradientShader(table: table, unretained: UnretainedGradientShader(
+            table: table, wrap: .extend(extend),
             parameterization: RadialGradientParameterization(
                 inverse: inverse, center: center, startRadius: startRadius, inverseSpan: 1 / span),
-            degenerateColor: nil)
+            degenerateColor: nil))
     }
 }
 
@@ -117,43 +118,27 @@ struct RadialGradientParameterization: GradientParameterization {
     }
 }
 
-/// The device-space shader of a `RadialGradientPaint`.
+/// The device-space shader of a `RadialGradientPaint`: its colour table (kept alive here) and
+/// the table-free part the span loop copies (`UnretainedGradientShader`).
 public struct RadialGradientShader: PaintShader, Sendable {
     let table: GradientColorTable
-    let lookup: GradientLookup
-    let extend: GradientExtend
-    let parameterization: RadialGradientParameterization?
-    let degenerateColor: PremultipliedRGBA8?
+    let unretained: UnretainedGradientShader<RadialGradientParameterization>
 
-    public var uniformColor: PremultipliedRGBA8? { degenerateColor ?? table.uniformColor }
-
-    public var isOpaque: Bool { uniformColor.map { $0.a == 255 } ?? table.isOpaque }
+    public var uniformColor: PremultipliedRGBA8? { unretained.uniformColor }
+    public var isOpaque: Bool { unretained.isOpaque }
 
     public func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>) {
-        shade(y: y, x: x, count: count, into: colors, kernels: .simd)
+        unretained.shade(y: y, x: x, count: count, into: colors, kernels: .simd)
     }
 
     @inline(__always)
     public func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>,
                       kernels: RasterKernels) {
-        guard let parameterization else {
-            colors.update(repeating: uniformColor ?? .transparent, count: count)
-            return
-        }
-        lookup.shade(parameterization, extend: extend, y: y, x: x, count: count, into: colors, kernels: kernels)
+        unretained.shade(y: y, x: x, count: count, into: colors, kernels: kernels)
     }
 
     /// The exact colour of pixel (x, y) (Double parameter, no lookup table): the test reference.
     public func exactColor(x: Int, y: Int) -> PremultipliedRGBA8 {
-        guard let parameterization else { return uniformColor ?? .transparent }
-        return table.exactColor(parameterization, extend: extend, x: x, y: y)
-    }
-}
-
-extension RadialGradientShader {
-    /// This shader without its table reference, for the span loop (`UnretainedGradientShader`).
-    var unretained: UnretainedGradientShader<RadialGradientParameterization> {
-        UnretainedGradientShader(uniformColor: uniformColor, isOpaque: isOpaque, lookup: lookup, extend: extend,
-                                 parameterization: parameterization)
+        unretained.exactColor(table, x: x, y: y)
     }
 }
