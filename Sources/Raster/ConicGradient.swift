@@ -51,6 +51,21 @@ public struct ConicGradientPaint: Paint, Sendable {
         table = GradientColorTable(gradient: gradient, opacity: opacity, filter: filter)
     }
 
+    /// The same paint with other parameters, reusing `previous`'s colour table storage when
+    /// nothing else holds it (`previous` is consumed): an animated gradient (hue, opacity)
+    /// then costs no allocation per frame.
+    public init(gradient: Gradient, center: Point, startAngle: Double = 0, opacity: Double = 1,
+                filter: ColorFilter? = nil, recycling previous: inout ConicGradientPaint?) {
+        var old = previous?.table
+        previous = nil
+        self.gradient = gradient
+        self.center = center
+        self.startAngle = startAngle
+        self.opacity = opacity
+        self.filter = filter
+        table = GradientColorTable.rebuilt(&old, gradient: gradient, opacity: opacity, filter: filter)
+    }
+
     public func makeShader(transform: Transform) -> ConicGradientShader {
         guard let inverse = transform.inverted(), startAngle.isFinite else {
             return ConicGradientShader(table: table, unretained: UnretainedGradientShader(

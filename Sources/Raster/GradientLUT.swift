@@ -33,29 +33,62 @@
 // The 8 table loads of a block are scalar loads (gathers are slow on AMD; research note §7.4).
 
 /// The premultiplied colour table of one gradient with its opacity and filter folded in.
-final class GradientColorTable: @unchecked Sendable {  // immutable after init
-    let gradient: Gradient
-    let opacity: Double
-    let filter: ColorFilter?
+final class GradientColorTable: @unchecked Sendable {  // immutable while shared (see `rebuilt`)
+    private(set) var gradient: Gradient
+    private(set) var opacity: Double
+    private(set) var filter: ColorFilter?
     /// Number of entries: 256, 512 or 1024.
-    let count: Int
-    let colors: UnsafeMutablePointer<PremultipliedRGBA8>
+    private(set) var count: Int
+    /// Allocated entries (≥ count): a rebuilt table keeps its storage when it fits.
+    private var capacity: Int
+    private(set) var colors: UnsafeMutablePointer<PremultipliedRGBA8>
     /// Every entry has alpha 255.
-    let isOpaque: Bool
+    private(set) var isOpaque = true
     /// The colour of every entry, when they are all equal.
-    let uniformColor: PremultipliedRGBA8?
+    private(set) var uniformColor: PremultipliedRGBA8?
 
     init(gradient: Gradient, opacity: Double, filter: ColorFilter?) {
         self.gradient = gradient
         self.opacity = RGBA.clamp01(opacity)
         self.filter = filter
         count = GradientColorTable.entryCount(gradient: gradient, opacity: self.opacity, filter: filter)
+        capacity = count
         colors = .allocate(capacity: count)
+        colors.initialize(repeating: .transparent, count: count)
+        fill()
+    }
+
+    /// `previous` rebuilt for new colours if nothing else holds it (no allocation when its
+    /// storage is large enough), else a new table. A table is never changed while shared:
+    /// a paint, its shaders and the span loop only see tables nobody rebuilds.
+    static func rebuilt(_ previous: inout GradientColorTable?, gradient: Gradient, opacity: Double,
+                        filter: ColorFilter?) -> GradientColorTable {
+        guard var table = previous else { return GradientColorTable(gradient: gradient, opacity: opacity, filter: filter) }
+        previous = nil
+        guard isKnownUniquelyReferenced(&table) else {
+            return GradientColorTable(gradient: gradient, opacity: opacity, filter: filter)
+        }
+        table.gradient = gradient
+        table.opacity = RGBA.clamp01(opacity)
+        table.filter = filter
+        table.count = GradientColorTable.entryCount(gradient: gradient, opacity: table.opacity, filter: filter)
+        if table.count > table.capacity {
+            table.colors.deallocate()
+            table.capacity = table.count
+            table.colors = .allocate(capacity: table.count)
+            table.colors.initialize(repeating: .transparent, count: table.count)
+        }
+        table.fill()
+        return table
+    }
+
+    /// Computes the entries, opacity and uniformity from the stops.
+    private func fill() {
         var opaque = true
         var uniform = true
         for i in 0..<count {
-            let entry = GradientColorTable.exactColor(gradient, self.opacity, filter, at: Double(i) / Double(count - 1))
-            colors.advanced(by: i).initialize(to: entry)
+            let entry = GradientColorTable.exactColor(gradient, opacity, filter, at: Double(i) / Double(count - 1))
+            colors[i] = entry
             opaque = opaque && entry.a == 255
             uniform = uniform && entry == colors[0]
         }

@@ -66,6 +66,9 @@ public struct Drawing: Sendable {
 /// Renders drawings onto a canvas. Owns the rasterizer so its scratch memory is reused.
 public final class DrawingRenderer {
     public let rasterizer = Rasterizer()
+    /// The last conic paint, whose colour table the next one rebuilds in place (the heart's
+    /// hue changes every frame: no allocation per frame).
+    private var recycledConic: ConicGradientPaint?
     public init() {}
 
     /// Clears `canvas` to `background` and draws `drawing` with `transform` (points → pixels).
@@ -83,9 +86,10 @@ public final class DrawingRenderer {
                 draw(item, paint: SolidPaint(color: color, opacity: opacity), transform: transform, on: canvas)
             case .conic(let gradient, let center, let startAngle, let filter, let opacity):
                 guard opacity > 0 else { continue }
-                draw(item, paint: ConicGradientPaint(gradient: gradient, center: center, startAngle: startAngle,
-                                                     opacity: opacity, filter: filter),
-                     transform: transform, on: canvas)
+                let paint = ConicGradientPaint(gradient: gradient, center: center, startAngle: startAngle,
+                                               opacity: opacity, filter: filter, recycling: &recycledConic)
+                draw(item, paint: paint, transform: transform, on: canvas)
+                recycledConic = paint
             }
         }
     }
