@@ -141,7 +141,7 @@ private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressB
     let converter: RGBAToYUV420?
     let renderCanvas: Canvas?
     if convertOnRenderThread {
-        slots = (0..<2).map { _ in FrameSlot(yuv: YUV420Frame(width: job.width, height: job.height)) }
+        slots = try (0..<2).map { _ in FrameSlot(picture: try EncoderFrame(width: job.width, height: job.height)) }
         converter = try RGBAToYUV420(width: job.width, height: job.height)
         renderCanvas = Canvas(width: job.width, height: job.height)
     } else {
@@ -160,8 +160,8 @@ private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressB
             try canvas.withUnsafeBytes { bytes in
                 try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
             }
-        } else if let yuv = slot.yuv {
-            try writer.append(yuv: yuv)
+        } else if let picture = slot.picture {
+            try writer.append(picture)
         }
         pipeline.recycle(index)
         i += 1
@@ -188,14 +188,25 @@ private final class RenderThreadState: @unchecked Sendable {
         self.converter = converter
     }
 
-    /// Renders frame i into the slot's canvas, or into our canvas and converts it into the slot's YUV frame.
+    /// Renders frame i into the slot's canvas, or into our canvas and converts it into the slot's
+    /// encoder frame: only the box where this frame and the one the slot holds can differ.
     func produce(frame i: Int, into slot: FrameSlot) throws {
         job.scene.draw(at: job.time(ofFrame: i), into: &drawing)
-        if let converter, let canvas {
+        if let converter, let canvas, let picture = slot.picture {
             renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
+            try picture.makeWritable()
+            let area = canvas.drawnArea, previousArea = slot.pictureArea
+            slot.pictureArea = nil  // (until the conversion below has completed)
             try canvas.withUnsafeBytes { bytes in
-                try converter.convert(rgba: bytes, bytesPerRow: canvas.bytesPerRow, into: &slot.yuv!)
+                if let area, let previous = previousArea, previous.color == area.color {
+                    let box = area.boxUnion(previous)
+                    try converter.update(picture, from: bytes, bytesPerRow: canvas.bytesPerRow,
+                                         changedRows: box.rows, changedColumns: box.columns)
+                } else {
+                    try converter.convert(rgba: bytes, bytesPerRow: canvas.bytesPerRow, into: picture)
+                }
             }
+            slot.pictureArea = area
         } else if let canvas = slot.canvas {
             renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
         }

@@ -3,11 +3,16 @@
 // One render thread produces frames 0, 1, 2, … in order into a pool of `depth` slots and hands
 // them over through a bounded FIFO; the calling thread (which owns the MP4Writer) takes them in
 // the same order, encodes each, and returns the slot to the pool. A slot holds what the encoder
-// takes: a YUV 4:2:0 frame when the render thread also converts (H264Settings.colorConversion
-// .swift — the render thread then owns one canvas and one converter), or the RGBA canvas itself
-// when libswscale converts inside the writer. With the default pool of 2 the renderer works on
-// frame N+1 while frame N is encoded, and memory stays bounded whatever the clip length (1080p:
-// one 8.3 MB canvas + two 3.1 MB YUV frames, or two canvases).
+// takes: an EncoderFrame (YUV 4:2:0 in FFmpeg's buffers, sent without a copy) when the render
+// thread also converts (H264Settings.colorConversion .swift — the render thread then owns one
+// canvas and one converter), or the RGBA canvas itself when libswscale converts inside the
+// writer. With the default pool of 2 the renderer works on frame N+1 while frame N is encoded,
+// and memory stays bounded whatever the clip length (1080p: one 8.3 MB canvas + two 3.1 MB
+// encoder frames, or two canvases).
+//
+// An encoder frame keeps the YUV of the frame last converted into it (two frames back) and the
+// canvas's drawn area of that frame, so the render thread converts only the box where the two
+// frames can differ (Canvas.drawnArea, RGBAToYUV420+Region.swift).
 //
 // The encoder sees exactly the frames, in exactly the order, of the one-thread loop, and the
 // render thread's conversion is the same code the writer runs for `.swift`, so the output bytes
@@ -22,11 +27,13 @@ import Video
 /// One frame in flight: the RGBA canvas or the converted YUV planes.
 final class FrameSlot {
     var canvas: Canvas?
-    var yuv: YUV420Frame?
+    var picture: EncoderFrame?
+    /// The canvas's drawn area for the frame `picture` holds (nil: unknown, convert it whole).
+    var pictureArea: DrawnArea?
 
-    init(canvas: Canvas? = nil, yuv: YUV420Frame? = nil) {
+    init(canvas: Canvas? = nil, picture: EncoderFrame? = nil) {
         self.canvas = canvas
-        self.yuv = yuv
+        self.picture = picture
     }
 }
 

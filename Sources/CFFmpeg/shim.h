@@ -12,6 +12,9 @@
 #include <errno.h>
 #include <string.h>
 #include <dlfcn.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 /* Small helpers for C constructs Swift cannot import (function-like macros,
  * compound literals, FFERRTAG codes) and for array-of-plane arguments that
@@ -57,6 +60,19 @@ static inline int cff_sws_frame_to_rgba(struct SwsContext *sws, const AVFrame *s
     const int dst_stride[4] = { stride, 0, 0, 0 };
     return sws_scale(sws, (const uint8_t *const *)src->data, src->linesize, 0,
                      src->height, dst, dst_stride);
+}
+
+/* ---- process memory ---- */
+
+/* Turns transparent huge pages off for this process and its children
+ * (prctl PR_SET_THP_DISABLE, Linux ≥ 3.15; prctl is variadic, which Swift
+ * cannot call). Returns 0 on success, -1 elsewhere or on failure. */
+static inline int cff_disable_transparent_huge_pages(void) {
+#if defined(__linux__) && defined(PR_SET_THP_DISABLE)
+    return prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
+#else
+    return -1;
+#endif
 }
 
 /* ---- AVFrame plane access (data[]/linesize[] are tuples in Swift) ---- */

@@ -16,6 +16,11 @@
 // every other pixel still holds the colour — so an animation on a constant background pays for
 // what it drew in the previous frame (per row: a label and a shape below it cost their own
 // widths), not for the whole frame.
+//
+// `drawnArea` exposes the same knowledge to consumers of whole frames: the clear colour and a
+// box outside which every pixel holds it. Two frames with the same clear colour can differ only
+// inside the union of their boxes, so a consumer that keeps something derived from an earlier
+// frame (the video exporter keeps each encoder frame's YUV planes) updates just that union.
 
 /// A frame of `PremultipliedRGBA8` pixels.
 public final class Canvas {
@@ -36,6 +41,8 @@ public final class Canvas {
     private let rowMaxX: UnsafeMutablePointer<Int32>
     private var drawnMinY = Int.max
     private var drawnMaxY = Int.min
+    private var drawnMinX = Int.max
+    private var drawnMaxX = Int.min
 
     /// A canvas of transparent black pixels. Width and height must not be negative.
     public init(width: Int, height: Int) {
@@ -80,6 +87,17 @@ public final class Canvas {
         clearColor = pixel
         drawnMinY = Int.max
         drawnMaxY = Int.min
+        drawnMinX = Int.max
+        drawnMaxX = Int.min
+    }
+
+    /// The pixels written since the last clear, as a box, with that clear's colour: every pixel
+    /// outside `rows × columns` holds `color` (both ranges empty when nothing was drawn).
+    /// Nil when the canvas does not know (after `invalidateClearState`).
+    public var drawnArea: DrawnArea? {
+        guard let clearColor else { return nil }
+        guard drawnMinY < drawnMaxY else { return DrawnArea(color: clearColor, rows: 0..<0, columns: 0..<0) }
+        return DrawnArea(color: clearColor, rows: drawnMinY..<drawnMaxY, columns: drawnMinX..<drawnMaxX)
     }
 
     /// Records that the pixels in `box` were written (fills, layer composites).
@@ -95,6 +113,8 @@ public final class Canvas {
         }
         drawnMinY = Swift.min(drawnMinY, clipped.minY)
         drawnMaxY = Swift.max(drawnMaxY, clipped.maxY)
+        drawnMinX = Swift.min(drawnMinX, clipped.minX)
+        drawnMaxX = Swift.max(drawnMaxX, clipped.maxX)
     }
 
     /// Records that every pixel is transparent again outside boxes drawn later (a layer's
@@ -143,6 +163,32 @@ public final class Canvas {
             }
         }
         return bytes
+    }
+}
+
+/// Where a canvas may differ from a uniform colour (`Canvas.drawnArea`): every pixel outside
+/// `rows × columns` holds `color`.
+public struct DrawnArea: Equatable, Sendable {
+    /// The colour of the last clear (premultiplied).
+    public var color: PremultipliedRGBA8
+    /// Rows and columns of the box that holds every pixel drawn since (empty: none).
+    public var rows: Range<Int>
+    public var columns: Range<Int>
+
+    public init(color: PremultipliedRGBA8, rows: Range<Int>, columns: Range<Int>) {
+        self.color = color
+        self.rows = rows
+        self.columns = columns
+    }
+
+    public var isEmpty: Bool { rows.isEmpty || columns.isEmpty }
+
+    /// The smallest box holding both boxes (the colours are not compared).
+    public func boxUnion(_ other: DrawnArea) -> (rows: Range<Int>, columns: Range<Int>) {
+        if isEmpty { return (other.rows, other.columns) }
+        if other.isEmpty { return (rows, columns) }
+        return (Swift.min(rows.lowerBound, other.rows.lowerBound)..<Swift.max(rows.upperBound, other.rows.upperBound),
+                Swift.min(columns.lowerBound, other.columns.lowerBound)..<Swift.max(columns.upperBound, other.columns.upperBound))
     }
 }
 

@@ -275,6 +275,23 @@ public final class MP4Writer {
         try send(frame)
     }
 
+    /// Sends a frame that is already in encoder memory (no conversion, no copy: the encoder
+    /// takes a reference and x264 copies the picture before this returns). It must have the
+    /// settings' size; the writer stamps its pts. Before writing into it again, call
+    /// `frame.makeWritable()`. Frames from every `append` can be mixed.
+    public func append(_ frame: EncoderFrame) throws(VideoError) {
+        guard state == .open else { throw .closed }
+        do throws(VideoError) {
+            guard frame.width == settings.width, frame.height == settings.height else {
+                throw VideoError.invalidInput("encoder frame is \(frame.width)x\(frame.height), the video \(settings.width)x\(settings.height)")
+            }
+            try send(frame.avFrame)
+        } catch {
+            fail()
+            throw error
+        }
+    }
+
     /// The reusable AVFrame, made writable (the encoder may still reference the previous buffer).
     private func writableFrame() throws(VideoError) -> UnsafeMutablePointer<AVFrame> {
         guard let frame else { throw .closed }

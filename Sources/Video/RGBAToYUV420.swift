@@ -226,12 +226,15 @@ public final class RGBAToYUV420 {
                           _ implementation: Implementation) {
         switch implementation {
         case .simd:
-            convertSIMD(PortableMultiplyAdd.self, src, bytesPerRow, y, yStride, u, uStride, v, vStride)
+            convertSIMD(PortableMultiplyAdd.self, src, bytesPerRow, y, yStride, u, uStride, v, vStride,
+                        rows: 0..<height, columns: 0..<width)
         case .sse2:
             #if arch(x86_64)
-            convertSIMD(SSE2MultiplyAdd.self, src, bytesPerRow, y, yStride, u, uStride, v, vStride)
+            convertSIMD(SSE2MultiplyAdd.self, src, bytesPerRow, y, yStride, u, uStride, v, vStride,
+                        rows: 0..<height, columns: 0..<width)
             #else
-            convertSIMD(PortableMultiplyAdd.self, src, bytesPerRow, y, yStride, u, uStride, v, vStride)
+            convertSIMD(PortableMultiplyAdd.self, src, bytesPerRow, y, yStride, u, uStride, v, vStride,
+                        rows: 0..<height, columns: 0..<width)
             #endif
         case .scalar:
             convertScalar(src, bytesPerRow, y, yStride, u, uStride, v, vStride)
@@ -318,24 +321,45 @@ public final class RGBAToYUV420 {
 
     // MARK: - SIMD
 
-    private func convertSIMD<M: PairMultiplyAdd>(_ m: M.Type, _ src: UnsafeRawPointer, _ bytesPerRow: Int,
-                             _ yPlane: UnsafeMutablePointer<UInt8>, _ yStride: Int,
-                             _ uPlane: UnsafeMutablePointer<UInt8>, _ uStride: Int,
-                             _ vPlane: UnsafeMutablePointer<UInt8>, _ vStride: Int) {
-        let w = width, h = height, cw = chromaWidth, ch = chromaHeight
-        let ringU = ring, ringV = ring + 4 * cw
-        var done = 0  // source rows converted so far
+    /// The SIMD conversion of the source rows `rows` and pixel columns `columns` (even bounds,
+    /// both non-empty): luma of those pixels, and every chroma sample whose inputs lie in them
+    /// (chroma rows whose filter taps reach into `rows`, chroma columns columns/2). Whole
+    /// ranges convert the frame; smaller ones update a frame that differs only there
+    /// (RGBAToYUV420+Region.swift). Luma of the filter's extra rows around `rows` is rewritten
+    /// too, with the values it already has.
+    func convertSIMD<M: PairMultiplyAdd>(_ m: M.Type, _ src: UnsafeRawPointer, _ bytesPerRow: Int,
+                                         _ yPlane: UnsafeMutablePointer<UInt8>, _ yStride: Int,
+                                         _ uPlane: UnsafeMutablePointer<UInt8>, _ uStride: Int,
+                                         _ vPlane: UnsafeMutablePointer<UInt8>, _ vStride: Int,
+                                         rows: Range<Int>, columns: Range<Int>) {
+        let h = height, cw = chromaWidth, ch = chromaHeight
+        let x0 = columns.lowerBound, n = columns.count, cx0 = x0 / 2, cn = n / 2
+        let src = src + 4 * x0, yPlane = yPlane + x0, uPlane = uPlane + cx0, vPlane = vPlane + cx0
+        let ringU = ring + cx0, ringV = ring + 4 * cw + cx0
         let taps = filter.taps
         filter.coefficients.withUnsafeBufferPointer { coefficients in
             filter.positions.withUnsafeBufferPointer { positions in
-                for j in 0..<ch {
+                // Chroma rows jFirst...jLast read a row of `rows` (positions never decrease).
+                var jFirst = 0
+                while jFirst < ch - 1 && min(positions[jFirst] + taps, h) <= rows.lowerBound { jFirst += 1 }
+                var jLast = ch - 1
+                while jLast > jFirst && positions[jLast] >= rows.upperBound { jLast -= 1 }
+                // Source rows converted so far: the ring fills from the first row chroma row jFirst reads.
+                var done = positions[jFirst]
+                // (Luma-only rows of `rows` above that row; their ring rows are overwritten below.)
+                var r = rows.lowerBound
+                while r < min(done, rows.upperBound) {
+                    Kernels.row(m, src + r * bytesPerRow, n, yPlane + r * yStride, ringU, ringV)
+                    r += 1
+                }
+                for j in jFirst...jLast {
                     let first = positions[j]
                     // Rows first ..< first + taps must be in the ring (rows past
                     // the end only ever have zero coefficients).
                     let need = min(first + taps, h)
                     while done < need {
                         let slot = (done & 3) * cw
-                        Kernels.row(m, src + done * bytesPerRow, w, yPlane + done * yStride,
+                        Kernels.row(m, src + done * bytesPerRow, n, yPlane + done * yStride,
                                     ringU + slot, ringV + slot)
                         done += 1
                     }
@@ -346,15 +370,15 @@ public final class RGBAToYUV420 {
                     }
                     let rows = (ringU + slot(0), ringU + slot(1), ringU + slot(2), ringU + slot(3))
                     let c = (coefficient(0), coefficient(1), coefficient(2), coefficient(3))
-                    Kernels.vertical(m, rows, vOffset: ringV - ringU, c, cw, uPlane + j * uStride, vPlane + j * vStride,
+                    Kernels.vertical(m, rows, vOffset: ringV - ringU, c, cn, uPlane + j * uStride, vPlane + j * vStride,
                                      exact: j == ch - 1, bias: Int32(filter.mmxBias))
                 }
+                while done < rows.upperBound {  // (luma rows below the last chroma row's taps, if any)
+                    let slot = (done & 3) * cw
+                    Kernels.row(m, src + done * bytesPerRow, n, yPlane + done * yStride, ringU + slot, ringV + slot)
+                    done += 1
+                }
             }
-        }
-        while done < h {  // (never taken: the last chroma row reaches row h - 1)
-            let slot = (done & 3) * cw
-            Kernels.row(m, src + done * bytesPerRow, w, yPlane + done * yStride, ringU + slot, ringV + slot)
-            done += 1
         }
     }
 }

@@ -9,8 +9,9 @@
 // over all samples. End-to-end runs are one sample per run (wall time of the whole export).
 // Heap allocations are counted by interposing malloc & co (Sources/CAllocCounter, no
 // LD_PRELOAD) over a whole round of steady-state frames, divided by the frame count.
-// Peak RSS is ru_maxrss of a child `animexport` process (wait4), so the frames this process
-// keeps for the encode-only runs do not count.
+// Peak RSS is the VmHWM of a child `animexport` process (see childExport), so the frames this
+// process keeps for the encode-only runs do not count. Like the CLI, this process runs without
+// transparent huge pages (Video/HugePages.swift), so in-process encodes match the CLI's.
 import Foundation
 import Raster
 import Scenes
@@ -32,6 +33,7 @@ struct Options {
     var traceAllocations = false
 }
 
+HugePages.disableForProcess()
 var options = Options()
 do {
     var args = CommandLine.arguments.dropFirst()
@@ -363,6 +365,35 @@ do {
                samples: fastest, peer: sw.median))
     add(Record(name: "convert ours RGBAToYUV420 .simd (portable) (vs swscale)", unit: "ms", samples: portable, peer: sw.median))
     add(Record(name: "convert max |ours − swscale| over \(compared) samples", unit: "levels", samples: [Double(worst)]))
+    // What the exporter's render thread does per frame: frame i goes into the encoder frame that
+    // holds frame i − 2, and only the box where the canvas drew in either frame is converted.
+    do {
+        let canvas = Canvas(width: j.width, height: j.height)
+        let renderer = DrawingRenderer()
+        let pictures = (0..<2).map { _ in try! EncoderFrame(width: j.width, height: j.height) }
+        var areas: [DrawnArea?] = [nil, nil]
+        var boxSamples: [Double] = [], pixels: [Double] = []
+        let count = options.quick ? 30 : 150
+        for round in -1..<rounds {
+            for i in 0..<count {
+                renderer.render(j.scene.drawing(at: j.time(ofFrame: i)), background: j.background, transform: j.transform, on: canvas)
+                let area = canvas.drawnArea!, slot = i % 2
+                let box = areas[slot].map { area.boxUnion($0) } ?? (rows: 0..<j.height, columns: 0..<j.width)
+                let t0 = nowNanoseconds()
+                canvas.withUnsafeBytes { b in
+                    try! converter.update(pictures[slot], from: b, bytesPerRow: canvas.bytesPerRow,
+                                          changedRows: box.rows, changedColumns: box.columns)
+                }
+                let t1 = nowNanoseconds()
+                areas[slot] = area
+                guard round >= 0, i >= 2 else { continue }
+                boxSamples.append(ms(t0, t1))
+                pixels.append(Double(box.rows.count * box.columns.count) / Double(j.width * j.height) * 100)
+            }
+        }
+        add(Record(name: "convert ours, changed box only (heart, frame i−2 → i)", unit: "ms", samples: boxSamples, peer: sw.median))
+        add(Record(name: "changed box, share of the frame", unit: "%", samples: pixels))
+    }
     print("(peer column: swscale row = the issue's 5.6 ms; our rows = libswscale's median in this run)")
     var f: UnsafeMutablePointer<AVFrame>? = frame
     av_frame_free(&f)
@@ -424,11 +455,16 @@ if options.encode {
     section("end to end: heart 1920×1080, 60 fps, \(e2eFrames) frames, as the CLI sets x264 threads (wall, s)")
 
     // 150 frames = one 2.5 s loop at 60 fps: the encode-only runs cycle through them, which is
-    // exactly the clip the end-to-end run renders, converted to YUV beforehand.
-    let loopFrames: [YUV420Frame] = {
+    // exactly the clip the end-to-end run renders, converted beforehand into encoder frames, which
+    // the writer sends without a copy (the cheapest way to feed x264: the limit on this machine).
+    let loopFrames: [EncoderFrame] = {
         let (loopJob, loopRGBA) = heartFrames(options.quick ? e2eFrames : 150)
         let converter = try! RGBAToYUV420(width: loopJob.width, height: loopJob.height)
-        return loopRGBA.map { try! converter.convert(rgba: $0) }
+        return loopRGBA.map { rgba in
+            let f = try! EncoderFrame(width: loopJob.width, height: loopJob.height)
+            rgba.withUnsafeBytes { try! converter.convert(rgba: $0, bytesPerRow: loopJob.width * 4, into: f) }
+            return f
+        }
     }()
     for preset in e2ePresets {
         let j = job(["heart", "--size", "1920x1080", "--fps", "60", "--frames", "\(e2eFrames)",
@@ -445,7 +481,7 @@ if options.encode {
             do {
                 let writer = try MP4Writer(destination: out, settings: BenchmarkSupport.settings(of: j))
                 for i in 0..<e2eFrames {
-                    try writer.append(yuv: loopFrames[i % loopFrames.count])
+                    try writer.append(loopFrames[i % loopFrames.count])
                 }
                 try writer.finish()
             } catch { fatalError("encode-only: \(error)") }
@@ -453,7 +489,7 @@ if options.encode {
         }
         let e = Record(name: "e2e \(preset) pipelined (render+convert ∥ encode)", unit: "s", samples: endToEnd)
         let sr = Record(name: "e2e \(preset) one thread (render, convert, encode)", unit: "s", samples: serial)
-        let o = Record(name: "encode-only \(preset) (x264 of preconverted YUV)", unit: "s", samples: encodeOnly)
+        let o = Record(name: "encode-only \(preset) (x264 of preconverted frames)", unit: "s", samples: encodeOnly)
         add(e)
         add(sr)
         add(o)

@@ -41,4 +41,49 @@ import Testing
         c.clear(to: RGBA(r: 0, g: 0, b: 0))
         #expect(c[6, 3] == PremultipliedRGBA8(RGBA(r: 0, g: 0, b: 0)))
     }
+    /// Every pixel outside `drawnArea`'s box holds its colour, whatever was drawn (fills, layers
+    /// composited with opacity), frame after frame; clearing to a new colour reports that colour.
+    @Test func drawnAreaHoldsEveryDrawnPixel() {
+        var rng = SystemRandomNumberGenerator()
+        let c = Canvas(width: 83, height: 57)
+        let r = Rasterizer(), layer = Layer()
+        #expect(c.drawnArea == DrawnArea(color: .transparent, rows: 0..<0, columns: 0..<0))
+        for frame in 0..<30 {
+            let bg = frame % 7 == 6 ? RGBA(r: 0.9, g: 0.1, b: 0.1) : RGBA(r: 0.1, g: 0.2, b: 0.3)
+            c.clear(to: bg)
+            #expect(c.drawnArea == DrawnArea(color: PremultipliedRGBA8(bg), rows: 0..<0, columns: 0..<0))
+            for k in 0..<Int.random(in: 0...3, using: &rng) {
+                let p = Path.circle(center: Point(Double.random(in: -20...103, using: &rng), Double.random(in: -20...77, using: &rng)),
+                                    radius: Double.random(in: 0.3...25, using: &rng))
+                let paint = SolidPaint(color: RGBA(r: 0.9, g: 0.8, b: 0.3, a: 0.8))
+                if k == 1 {
+                    let target = layer.begin(matching: c)
+                    r.fill(p, paint: paint, on: target)
+                    layer.composite(opacity: 0.5, onto: c)
+                } else {
+                    r.fill(p, paint: paint, on: c)
+                }
+            }
+            guard let area = c.drawnArea else { Issue.record("no drawn area"); return }
+            #expect(area.color == PremultipliedRGBA8(bg))
+            var outside = 0
+            for y in 0..<57 {
+                for x in 0..<83 where !(area.rows.contains(y) && area.columns.contains(x)) && c[x, y] != area.color { outside += 1 }
+            }
+            #expect(outside == 0, "frame \(frame): \(outside) pixels outside \(area.rows) × \(area.columns) differ")
+        }
+        c.withUnsafeMutableBytes { _ in }
+        #expect(c.drawnArea?.rows == 0..<57 && c.drawnArea?.columns == 0..<83)
+        c.invalidateClearState()
+        #expect(c.drawnArea == nil)
+    }
+
+    @Test func drawnAreaBoxUnion() {
+        let a = DrawnArea(color: .transparent, rows: 2..<5, columns: 10..<20)
+        let b = DrawnArea(color: .transparent, rows: 4..<9, columns: 1..<3)
+        let none = DrawnArea(color: .transparent, rows: 0..<0, columns: 0..<0)
+        #expect(a.boxUnion(b) == (rows: 2..<9, columns: 1..<20))
+        #expect(a.boxUnion(none) == (rows: 2..<5, columns: 10..<20))
+        #expect(none.boxUnion(b) == (rows: 4..<9, columns: 1..<3))
+    }
 }
