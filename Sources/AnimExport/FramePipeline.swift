@@ -6,11 +6,11 @@
 // takes: an EncoderFrame (YUV 4:2:0 in FFmpeg's buffers, sent without a copy) when the render
 // thread also converts (H264Settings.colorConversion .swift — the render thread then owns one
 // canvas and one converter), or the RGBA canvas itself when libswscale converts inside the
-// writer. With the default pool of 2 the renderer works on frame N+1 while frame N is encoded,
-// and memory stays bounded whatever the clip length (1080p: one 8.3 MB canvas + two 3.1 MB
-// encoder frames, or two canvases).
+// writer. With the exporter's pool of 3 (Exporter.swift, pipelineDepth) the renderer works up
+// to two frames ahead of the encoder, and memory stays bounded whatever the clip length (1080p:
+// one 8.3 MB canvas + three 3.1 MB encoder frames, or three canvases).
 //
-// An encoder frame keeps the YUV of the frame last converted into it (two frames back) and the
+// An encoder frame keeps the YUV of the frame last converted into it (depth frames back) and the
 // canvas's drawn area of that frame, so the render thread converts only the box where the two
 // frames can differ (Canvas.drawnArea, RGBAToYUV420+Region.swift).
 //

@@ -176,7 +176,7 @@ private let precious: [UInt8] = Array("precious existing content".utf8)
 
 @Suite(.serialized) struct DeterminismTests {
     @Test func avx512IsMaskedWhenDeterministic() throws {
-        var s = settings(64, 64)
+        var s = settings(64, 64, preset: "medium")
         let x264Params = { (s: H264Settings) in
             s.encoderOptions().last { $0.0 == "x264-params" }?.1
         }
@@ -192,6 +192,28 @@ private let precious: [UInt8] = Array("precious existing content".utf8)
         s.deterministic = false
         s.extraOptions = []
         #expect(x264Params(s) == nil)
+    }
+
+    /// Under ultrafast x264's lookahead runs inline (H264Settings.inlineLookahead): the same bytes
+    /// as with a lookahead thread, and only while nothing brings a lookahead back.
+    @Test func ultrafastLookaheadRunsInlineWithTheSameBytes() throws {
+        let dir = TempDir()
+        var s = settings(160, 90, preset: "ultrafast")
+        s.encoderThreads = 2
+        let params = { (s: H264Settings) in s.encoderOptions().last { $0.0 == "x264-params" }?.1 ?? "" }
+        #expect(params(s).hasSuffix("sync-lookahead=0"))
+        try encode(dir.file("inline.mp4"), s, count: 40) { gradientFrame(width: 160, height: 90, index: $0) }
+        s.extraOptions = [(key: "x264-params", value: "sync-lookahead=1")]
+        #expect(!params(s).contains("sync-lookahead=0"))
+        try encode(dir.file("thread.mp4"), s, count: 40) { gradientFrame(width: 160, height: 90, index: $0) }
+        let inline = try #require(fileBytes(dir.file("inline.mp4")))
+        #expect(inline == fileBytes(dir.file("thread.mp4")))
+        s.extraOptions = [(key: "rc-lookahead", value: "10")]
+        #expect(!s.inlineLookahead)
+        s.extraOptions = []
+        s.bframes = 2
+        #expect(!s.inlineLookahead)
+        #expect(!settings(160, 90, preset: "veryfast").inlineLookahead)
     }
 
     private func encodeBytes(_ path: String, threads: Int, deterministic: Bool = true) throws -> [UInt8] {
