@@ -31,8 +31,12 @@ public final class Rasterizer {
 
     /// Fills `path` (mapped to device pixels by `transform`) with `paint`, source-over, on `canvas`.
     /// Gradient paints take their geometry in the same user space as `path` (mapped by `transform`).
+    ///
+    /// With a `recording`, a fill identical to the ones before it (same path elements, transform,
+    /// rule, canvas size, tolerance and kernels) composites the coverage recorded then instead of
+    /// rasterizing again (CoverageRecording.swift); the pixels are the same bytes.
     public func fill<P: Paint>(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero,
-                               paint: P, on canvas: Canvas) {
+                               paint: P, on canvas: Canvas, recording: CoverageRecording? = nil) {
         // Per-pixel paints are matched to their concrete types here, so each gets its own fully
         // specialised span loop even when this generic runs unspecialised (called from another
         // module); the casts fold away in specialised copies. Gradient shaders go to the span
@@ -41,44 +45,68 @@ public final class Rasterizer {
         if let conic = paint as? ConicGradientPaint {
             let shader = conic.makeShader(transform: transform)
             withExtendedLifetime(shader) {   // keeps the colour table the unretained copy points into
-                fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas)
+                fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas, recording: recording)
             }
         } else if let linear = paint as? LinearGradientPaint {
             let shader = linear.makeShader(transform: transform)
             withExtendedLifetime(shader) {
-                fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas)
+                fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas, recording: recording)
             }
         } else if let radial = paint as? RadialGradientPaint {
             let shader = radial.makeShader(transform: transform)
             withExtendedLifetime(shader) {
-                fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas)
+                fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas, recording: recording)
             }
         } else {
-            fill(path, transform: transform, rule: rule, shader: paint.makeShader(transform: transform), on: canvas)
+            fill(path, transform: transform, rule: rule, shader: paint.makeShader(transform: transform), on: canvas,
+                 recording: recording)
         }
     }
 
     /// `fill` with an already resolved shader; specialised per shader type inside this module.
     func fill<Shader: PaintShader>(_ path: Path, transform: Transform, rule: FillRule, shader: Shader,
-                                   on canvas: Canvas) {
+                                   on canvas: Canvas, recording: CoverageRecording? = nil) {
         let uniformColor = shader.uniformColor
         if uniformColor == .transparent { return }
+        var recordInto: CoverageRecording?
+        if let recording {
+            let parameters = CoverageRecording.Parameters(transform: transform, rule: rule, width: canvas.width,
+                                                          height: canvas.height, tolerance: flatteningTolerance,
+                                                          kernels: kernels)
+            if recording.holds(path, parameters) {
+                if recording.isRecorded {
+                    composite(recording, shader: shader, on: canvas)
+                    return
+                }
+                recordInto = recording  // the second identical fill in a row: record it
+            } else {
+                recording.remember(path, parameters)
+            }
+        }
         edges.build(path, transform: transform, width: canvas.width, height: canvas.height,
                     tolerance: flatteningTolerance)
-        guard !edges.segments.isEmpty else { return }
-        compositeEdges(rule: rule, shader: shader, on: canvas)
+        if !edges.segments.isEmpty {
+            composite(EdgeSpans(coverage: coverage, segments: edges.segments, width: canvas.width, height: canvas.height,
+                                rule: rule, kernels: kernels, recording: recordInto), shader: shader, on: canvas)
+        }
+        recordInto?.finishRecording()
     }
 
     /// Rasterizes the segments in `edges` and composites `shader` under their coverage on
-    /// `canvas`, recording the touched pixels in `canvas.touched`. Everything that writes a
-    /// fill's pixels goes through here.
+    /// `canvas`, recording the touched pixels in `canvas.touched`.
     func compositeEdges<Shader: PaintShader>(rule: FillRule, shader: Shader, on canvas: Canvas) {
+        composite(EdgeSpans(coverage: coverage, segments: edges.segments, width: canvas.width, height: canvas.height,
+                            rule: rule, kernels: kernels, recording: nil), shader: shader, on: canvas)
+    }
+
+    /// Composites `shader` under the coverage spans of `spans` on `canvas`, recording the touched
+    /// pixels in `canvas.touched`. Everything that writes a fill's pixels goes through here.
+    func composite<Shader: PaintShader, Spans: CoverageSpanSource>(_ spans: Spans, shader: Shader, on canvas: Canvas) {
         if let color = shader.uniformColor {
             // A concrete sink: fully specialised even when `fill` itself runs unspecialised
             // (callers in other modules see only the generic entry point).
             var sink = UniformColorSink(color: color, pixels: canvas.pixels, width: canvas.width, kernels: kernels)
-            coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
-                               kernels: kernels, into: &sink)
+            spans.emit(into: &sink)
             canvas.noteDrawn(sink.bounds)
         } else {
             sourceRow.ensureCapacity(canvas.width)
@@ -88,8 +116,7 @@ public final class Rasterizer {
             withUnsafePointer(to: shader) { shaderPointer in
                 var sink = ShadedSink(shader: shaderPointer, pixels: canvas.pixels, width: canvas.width,
                                       sourceRow: sourceRow.base, kernels: kernels)
-                coverage.rasterize(edges.segments, width: canvas.width, height: canvas.height, rule: rule,
-                                   kernels: kernels, into: &sink)
+                spans.emit(into: &sink)
                 canvas.noteDrawn(sink.bounds)
             }
         }
@@ -124,6 +151,37 @@ public final class Rasterizer {
         }
         return mask
     }
+}
+
+/// Something that reports coverage spans: the rasterizer's edges, or a recording of them.
+protocol CoverageSpanSource {
+    func emit<Sink: CoverageSpanSink>(into sink: inout Sink)
+}
+
+/// The coverage of built edges (optionally recorded on the way to the sink).
+struct EdgeSpans: CoverageSpanSource {
+    let coverage: CoverageRasterizer
+    let segments: ScratchArray<LineSegment>
+    let width: Int
+    let height: Int
+    let rule: FillRule
+    let kernels: RasterKernels
+    let recording: CoverageRecording?
+
+    @inline(__always)
+    func emit<Sink: CoverageSpanSink>(into sink: inout Sink) {
+        if let recording {
+            var recorder = RecordingSink(inner: sink, recording: recording)
+            coverage.rasterize(segments, width: width, height: height, rule: rule, kernels: kernels, into: &recorder)
+            sink = recorder.inner
+        } else {
+            coverage.rasterize(segments, width: width, height: height, rule: rule, kernels: kernels, into: &sink)
+        }
+    }
+}
+
+extension CoverageRecording: CoverageSpanSource {
+    func emit<Sink: CoverageSpanSink>(into sink: inout Sink) { replay(into: &sink) }
 }
 
 /// Composites coverage spans of a uniform colour (solid paints) into canvas pixels.

@@ -69,12 +69,19 @@ public final class DrawingRenderer {
     /// The last conic paint, whose colour table the next one rebuilds in place (the heart's
     /// hue changes every frame: no allocation per frame).
     private var recycledConic: ConicGradientPaint?
+    /// Per item index, the coverage of that item's fill, reused while the fill stays the same
+    /// (the heart's label: CoverageRecording.swift). Grows to the longest drawing; never shrinks.
+    private var recordings: [CoverageRecording] = []
+    /// Whether fills reuse recorded coverage (same pixels either way; off: every fill
+    /// rasterizes, for comparisons and benchmarks).
+    public var reusesCoverage = true
     public init() {}
 
     /// Clears `canvas` to `background` and draws `drawing` with `transform` (points → pixels).
     public func render(_ drawing: Drawing, background: RGBA, transform: Transform, on canvas: Canvas) {
         canvas.clear(to: background)
-        for item in drawing.items {
+        while reusesCoverage && recordings.count < drawing.items.count { recordings.append(CoverageRecording()) }
+        for (index, item) in drawing.items.enumerated() {
             let style: FillStyle
             switch item {
             case .fill(_, _, let s), .stroke(_, _, let s): style = s
@@ -83,21 +90,23 @@ public final class DrawingRenderer {
             switch style {
             case .solid(let color, let opacity):
                 guard opacity > 0, color.a > 0 else { continue }
-                draw(item, paint: SolidPaint(color: color, opacity: opacity), transform: transform, on: canvas)
+                draw(item, paint: SolidPaint(color: color, opacity: opacity), transform: transform, on: canvas,
+                     recording: reusesCoverage ? recordings[index] : nil)
             case .conic(let gradient, let center, let startAngle, let filter, let opacity):
                 guard opacity > 0 else { continue }
                 let paint = ConicGradientPaint(gradient: gradient, center: center, startAngle: startAngle,
                                                opacity: opacity, filter: filter, recycling: &recycledConic)
-                draw(item, paint: paint, transform: transform, on: canvas)
+                draw(item, paint: paint, transform: transform, on: canvas, recording: reusesCoverage ? recordings[index] : nil)
                 recycledConic = paint
             }
         }
     }
 
-    private func draw<P: Paint>(_ item: DrawItem, paint: P, transform: Transform, on canvas: Canvas) {
+    private func draw<P: Paint>(_ item: DrawItem, paint: P, transform: Transform, on canvas: Canvas,
+                                recording: CoverageRecording?) {
         switch item {
         case .fill(let path, let rule, _):
-            rasterizer.fill(path, transform: transform, rule: rule, paint: paint, on: canvas)
+            rasterizer.fill(path, transform: transform, rule: rule, paint: paint, on: canvas, recording: recording)
         case .stroke(let path, let stroke, _):
             // An invalid dash pattern draws nothing; presets validate dashes before this point.
             try? rasterizer.stroke(path, style: stroke, transform: transform, paint: paint, on: canvas)
