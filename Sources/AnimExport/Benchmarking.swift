@@ -17,7 +17,9 @@ public enum BenchmarkSupport {
     public static func settings(of job: RenderJob) -> H264Settings { job.h264Settings }
 
     /// Renders and encodes `job` like the CLI (no progress bar); `pipelined` nil = the CLI's default.
-    public static func export(_ job: RenderJob, pipelined: Bool? = nil) throws(ExportError) -> ExportResult {
-        try runExport(job, progress: false, pipelined: pipelined)
+    /// `onFrame` is called on the encoding thread with the number of frames encoded so far.
+    public static func export(_ job: RenderJob, pipelined: Bool? = nil,
+                              onFrame: ((Int) -> Void)? = nil) throws(ExportError) -> ExportResult {
+        try runExport(job, progress: false, pipelined: pipelined, onFrame: onFrame)
     }
 }

@@ -475,9 +475,22 @@ if options.encode {
         let j = job(["heart", "--size", "1920x1080", "--fps", "60", "--frames", "\(e2eFrames)",
                      "--x264-preset", preset, "-y", out])
         var endToEnd: [Double] = [], serial: [Double] = [], encodeOnly: [Double] = []
+        // Heap allocations per frame after the first `steadyFrom` frames (all threads: ours,
+        // libav*'s and x264's malloc calls), in the export and in the encode-only run.
+        let steadyFrom = min(60, e2eFrames / 2)
+        var exportAllocations: [Double] = [], encodeAllocations: [Double] = []
+        func allocationCounter() -> (Int) -> Void {
+            var start: UInt64 = 0
+            return { done in
+                if done == steadyFrom { start = alloc_counter_count() }
+                if done == e2eFrames {
+                    exportAllocations.append(Double(alloc_counter_count() - start) / Double(e2eFrames - steadyFrom))
+                }
+            }
+        }
         for _ in 0..<e2eRounds {
             let t0 = nowNanoseconds()
-            do { _ = try BenchmarkSupport.export(j, pipelined: true) } catch { fatalError("export: \(error)") }
+            do { _ = try BenchmarkSupport.export(j, pipelined: true, onFrame: allocationCounter()) } catch { fatalError("export: \(error)") }
             endToEnd.append(ms(t0, nowNanoseconds()) / 1000)
             let ts = nowNanoseconds()
             do { _ = try BenchmarkSupport.export(j, pipelined: false) } catch { fatalError("export: \(error)") }
@@ -485,9 +498,12 @@ if options.encode {
             let t1 = nowNanoseconds()
             do {
                 let writer = try MP4Writer(destination: out, settings: BenchmarkSupport.settings(of: j))
+                var start: UInt64 = 0
                 for i in 0..<e2eFrames {
+                    if i == steadyFrom { start = alloc_counter_count() }
                     try writer.append(loopFrames[i % loopFrames.count])
                 }
+                encodeAllocations.append(Double(alloc_counter_count() - start) / Double(e2eFrames - steadyFrom))
                 try writer.finish()
             } catch { fatalError("encode-only: \(error)") }
             encodeOnly.append(ms(t1, nowNanoseconds()) / 1000)
@@ -500,6 +516,8 @@ if options.encode {
         add(o)
         add(Record(name: "e2e/encode-only \(preset) (medians)", unit: "ratio", samples: [e.median / o.median]))
         add(Record(name: "e2e/encode-only \(preset) (minima)", unit: "ratio", samples: [e.min / o.min]))
+        add(Record(name: "allocations/frame e2e \(preset) pipelined (all threads)", unit: "count", samples: exportAllocations))
+        add(Record(name: "allocations/frame encode-only \(preset) (libav*, x264)", unit: "count", samples: encodeAllocations))
     }
 }
 
