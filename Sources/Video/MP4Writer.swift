@@ -52,7 +52,9 @@ public final class MP4Writer {
     private var stream: UnsafeMutablePointer<AVStream>?
     private var swscale: SwscaleRGBAToYUV420?
     private var converter: RGBAToYUV420?
-    private var frame: UnsafeMutablePointer<AVFrame>?
+    /// The frame `append(rgba:)` and `append(yuv:)` fill (nil until the first such call: an
+    /// exporter that sends its own encoder frames never touches its memory).
+    private var ownFrame: EncoderFrame?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var streamTimeBase = AVRational(num: 0, den: 1)
 
@@ -155,19 +157,7 @@ public final class MP4Writer {
         st.pointee.r_frame_rate = c.pointee.framerate
         st.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
 
-        // Reusable frame and packet.
-        guard let f = av_frame_alloc() else { throw ffmpegError("av_frame_alloc", cff_averror(ENOMEM)) }
-        frame = f
-        f.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        f.pointee.width = Int32(settings.width)
-        f.pointee.height = Int32(settings.height)
-        f.pointee.color_primaries = AVCOL_PRI_BT709
-        f.pointee.color_trc = AVCOL_TRC_BT709
-        f.pointee.colorspace = AVCOL_SPC_BT709
-        f.pointee.color_range = AVCOL_RANGE_MPEG
-        f.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        let fr = av_frame_get_buffer(f, 0)
-        guard fr >= 0 else { throw ffmpegError("av_frame_get_buffer", fr) }
+        // Reusable packet (the frame for append(rgba:)/append(yuv:) is made on first use).
         guard let p = av_packet_alloc() else { throw ffmpegError("av_packet_alloc", cff_averror(ENOMEM)) }
         packet = p
 
@@ -227,14 +217,7 @@ public final class MP4Writer {
     }
 
     private func appendFrame(_ rgba: UnsafeRawBufferPointer, _ bytesPerRow: Int) throws(VideoError) {
-        let w = settings.width, h = settings.height
-        guard bytesPerRow >= w * 4, bytesPerRow <= Int(Int32.max) else {
-            throw .invalidInput("bytesPerRow \(bytesPerRow) is less than width × 4 = \(w * 4)")
-        }
-        let needed = bytesPerRow * (h - 1) + w * 4
-        guard rgba.count >= needed, let base = rgba.baseAddress else {
-            throw .invalidInput("RGBA buffer has \(rgba.count) bytes, \(w)x\(h) with \(bytesPerRow) bytes per row needs \(needed)")
-        }
+        let base = try checkedRGBA(rgba, width: settings.width, height: settings.height, bytesPerRow: bytesPerRow)
         let frame = try writableFrame()
         if let converter {
             // av_frame_get_buffer's planes hold `height` (chroma: height/2) rows of `linesize` bytes.
@@ -292,12 +275,12 @@ public final class MP4Writer {
         }
     }
 
-    /// The reusable AVFrame, made writable (the encoder may still reference the previous buffer).
+    /// The writer's own frame, made writable (the encoder may still reference the previous buffer).
     private func writableFrame() throws(VideoError) -> UnsafeMutablePointer<AVFrame> {
-        guard let frame else { throw .closed }
-        let wr = av_frame_make_writable(frame)
-        guard wr >= 0 else { throw ffmpegError("av_frame_make_writable", wr) }
-        return frame
+        guard state == .open else { throw .closed }
+        if ownFrame == nil { ownFrame = try EncoderFrame(width: settings.width, height: settings.height) }
+        try ownFrame!.makeWritable()
+        return ownFrame!.avFrame
     }
 
     /// Stamps pts = frames so far and sends the frame to the encoder.
@@ -387,7 +370,7 @@ public final class MP4Writer {
     private func teardown(removeTemporary: Bool) {
         swscale = nil
         converter = nil
-        av_frame_free(&frame)
+        ownFrame = nil
         av_packet_free(&packet)
         if let c = enc { LogCapture.unwatch(UnsafeMutableRawPointer(c)) }
         avcodec_free_context(&enc)

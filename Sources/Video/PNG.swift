@@ -15,13 +15,7 @@ public enum PNGWriter {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw .invalidInput("PNG size \(width)x\(height) out of range")
         }
-        guard bytesPerRow >= width * 4 else {
-            throw .invalidInput("bytesPerRow \(bytesPerRow) is less than width × 4 = \(width * 4)")
-        }
-        let needed = bytesPerRow * (height - 1) + width * 4
-        guard rgba.count >= needed, let src = rgba.baseAddress else {
-            throw .invalidInput("RGBA buffer has \(rgba.count) bytes, needs \(needed)")
-        }
+        let src = try checkedRGBA(rgba, width: width, height: height, bytesPerRow: bytesPerRow)
         try FileSupport.checkDestination(path)
         FFmpegLog.install()
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {

@@ -36,13 +36,7 @@ extension RGBAToYUV420 {
         guard frame.width == width, frame.height == height else {
             throw .invalidInput("encoder frame is \(frame.width)x\(frame.height), the converter \(width)x\(height)")
         }
-        guard bytesPerRow >= width * 4 else {
-            throw .invalidInput("bytesPerRow \(bytesPerRow) is less than width × 4 = \(width * 4)")
-        }
-        let needed = bytesPerRow * (height - 1) + width * 4
-        guard rgba.count >= needed, let src = rgba.baseAddress else {
-            throw .invalidInput("RGBA buffer has \(rgba.count) bytes, \(width)x\(height) with \(bytesPerRow) bytes per row needs \(needed)")
-        }
+        let src = try checkedRGBA(rgba, width: width, height: height, bytesPerRow: bytesPerRow)
         let rows = changedRows.clamped(to: 0..<height)
         let x0 = max(changedColumns.lowerBound, 0) & ~1
         let x1 = min((changedColumns.upperBound + 1) & ~1, width)

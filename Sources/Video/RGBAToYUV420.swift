@@ -89,6 +89,20 @@ import _Builtin_intrinsics.intel
 /// Holds the vertical chroma filter for its frame height and a small scratch
 /// ring (4 rows of U/V values), allocated once: converting a frame allocates
 /// nothing. Not thread-safe; use one converter per thread.
+/// The base address of an RGBA8 image of `width × height` pixels with rows `bytesPerRow` apart,
+/// after checking that the buffer holds it (the last row needs only width × 4 bytes).
+func checkedRGBA(_ rgba: UnsafeRawBufferPointer, width: Int, height: Int,
+                 bytesPerRow: Int) throws(VideoError) -> UnsafeRawPointer {
+    guard bytesPerRow >= width * 4, bytesPerRow <= Int(Int32.max) else {
+        throw .invalidInput("bytesPerRow \(bytesPerRow) is less than width × 4 = \(width * 4)")
+    }
+    let needed = bytesPerRow * (height - 1) + width * 4
+    guard rgba.count >= needed, let base = rgba.baseAddress else {
+        throw .invalidInput("RGBA buffer has \(rgba.count) bytes, \(width)x\(height) with \(bytesPerRow) bytes per row needs \(needed)")
+    }
+    return base
+}
+
 public final class RGBAToYUV420 {
     /// Which implementation `convert` runs.
     public enum Implementation: String, Sendable, CaseIterable {
@@ -199,13 +213,7 @@ public final class RGBAToYUV420 {
     // MARK: - checks
 
     private func check(rgba: UnsafeRawBufferPointer, bytesPerRow: Int) throws(VideoError) {
-        guard bytesPerRow >= width * 4 else {
-            throw .invalidInput("bytesPerRow \(bytesPerRow) is less than width × 4 = \(width * 4)")
-        }
-        let needed = bytesPerRow * (height - 1) + width * 4
-        guard rgba.count >= needed, rgba.baseAddress != nil else {
-            throw .invalidInput("RGBA buffer has \(rgba.count) bytes, \(width)x\(height) with \(bytesPerRow) bytes per row needs \(needed)")
-        }
+        _ = try checkedRGBA(rgba, width: width, height: height, bytesPerRow: bytesPerRow)
     }
 
     private func checkPlane(_ name: String, _ count: Int, _ stride: Int, _ w: Int, _ h: Int) throws(VideoError) {
