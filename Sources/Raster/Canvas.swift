@@ -10,12 +10,15 @@
 // clear and composite only the region that was drawn.
 //
 // Cheap clears. The canvas also remembers the colour of its last `clear` and, per row, the x
-// range [rowMinX, rowMaxX) of every pixel written since then: `noteDrawn(box)` widens the ranges
-// of the box's rows (fills and layer composites call it with the box of their spans; raw write
-// access marks the whole canvas). Clearing again to the same colour only rewrites those ranges —
+// range [rowMinX, rowMaxX) of every pixel written since then: fills widen a row's range by each
+// span they composite (`drawnRows`), layer composites call `noteDrawn(box)`, which widens the
+// ranges of the box's rows, and raw write access marks the whole canvas. So a disc costs its own
+// row extents, not its bounding box. Clearing again to the same colour only rewrites those ranges —
 // every other pixel still holds the colour — so an animation on a constant background pays for
 // what it drew in the previous frame (per row: a label and a shape below it cost their own
-// widths), not for the whole frame.
+// widths), not for the whole frame. The same knowledge lets a fill write its constant spans
+// over not-yet-drawn pixels without reading them (the destination is the clear colour;
+// Rasterizer.swift, `UniformColorSink`).
 //
 // `drawnArea` exposes the same knowledge to consumers of whole frames: the clear colour and a
 // box outside which every pixel holds it. Two frames with the same clear colour can differ only
@@ -103,24 +106,51 @@ public final class Canvas {
     /// Records that the pixels in `box` were written (fills, layer composites).
     @inline(__always)
     func noteDrawn(_ box: PixelBounds) {
+        let clipped = box.intersection(bounds)
+        if !clipped.isEmpty {
+            let minX = Int32(clipped.minX), maxX = Int32(clipped.maxX)
+            for y in clipped.minY..<clipped.maxY {
+                rowMinX[y] = Swift.min(rowMinX[y], minX)
+                rowMaxX[y] = Swift.max(rowMaxX[y], maxX)
+            }
+        }
+        noteDrawnBox(box)
+    }
+
+    /// The per-row record of written pixels, for writers that record row by row (fills: each
+    /// span as it is composited). They must then report the box of those rows to `noteDrawnBox`.
+    var drawnRows: DrawnRows {
+        DrawnRows(minX: rowMinX, maxX: rowMaxX, background: clearColor)
+    }
+
+    /// Records the box of pixels whose rows were already recorded in `drawnRows`.
+    @inline(__always)
+    func noteDrawnBox(_ box: PixelBounds) {
         touched.formUnion(box)
         let clipped = box.intersection(bounds)
         guard !clipped.isEmpty else { return }
-        let minX = Int32(clipped.minX), maxX = Int32(clipped.maxX)
-        for y in clipped.minY..<clipped.maxY {
-            rowMinX[y] = Swift.min(rowMinX[y], minX)
-            rowMaxX[y] = Swift.max(rowMaxX[y], maxX)
-        }
         drawnMinY = Swift.min(drawnMinY, clipped.minY)
         drawnMaxY = Swift.max(drawnMaxY, clipped.maxY)
         drawnMinX = Swift.min(drawnMinX, clipped.minX)
         drawnMaxX = Swift.max(drawnMaxX, clipped.maxX)
     }
 
-    /// Records that every pixel is transparent again outside boxes drawn later (a layer's
-    /// canvas after clearing its touched region to transparent).
+    /// Records that every pixel is transparent (a layer's canvas after clearing its touched
+    /// region to transparent): the state `clear(to: transparent)` leaves, so later fills and
+    /// clears may rely on it.
     func resetTouched() {
         touched = .empty
+        clearColor = .transparent
+        if drawnMinY < drawnMaxY {
+            for y in drawnMinY..<drawnMaxY {
+                rowMinX[y] = Int32.max
+                rowMaxX[y] = Int32.min
+            }
+        }
+        drawnMinY = Int.max
+        drawnMaxY = Int.min
+        drawnMinX = Int.max
+        drawnMaxX = Int.min
     }
 
     /// Forgets what the last `clear` left, so the next one rewrites every pixel (for tests).
@@ -163,6 +193,24 @@ public final class Canvas {
             }
         }
         return bytes
+    }
+}
+
+/// The canvas's per-row ranges of pixels written since the last clear (see the Canvas header):
+/// every pixel of row y outside [minX[y], maxX[y]) holds `background` (when known). Writers of
+/// spans record them with `include` before the next writer reads the ranges.
+struct DrawnRows {
+    let minX: UnsafeMutablePointer<Int32>
+    let maxX: UnsafeMutablePointer<Int32>
+    /// The colour of the last clear; nil when unknown (then nothing is known about any pixel).
+    let background: PremultipliedRGBA8?
+
+    /// Widens row y's range to hold pixels x..<x+count (inside the canvas).
+    @inline(__always)
+    func include(y: Int, x: Int, count: Int) {
+        let lo = Int32(truncatingIfNeeded: x), hi = Int32(truncatingIfNeeded: x &+ count)
+        if lo < minX[y] { minX[y] = lo }
+        if hi > maxX[y] { maxX[y] = hi }
     }
 }
 

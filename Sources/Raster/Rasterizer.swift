@@ -5,9 +5,10 @@
 //        ──paint shader + source-over──▶ canvas pixels (Paint.swift, Compositor.swift)
 //
 // Gradient paints are matched to their concrete types at the top of `fill` (Paint.swift explains
-// why). Every fill records the box of the spans it composited in `canvas.touched`, which layers
-// (Layer.swift) use to clear and composite only what was drawn; code that writes a fill's pixels
-// by other means must do the same (`compositeEdges` does it).
+// why). Every fill records each span it composited in the canvas's drawn rows (the next clear
+// rewrites only those) and the box of its spans in `canvas.touched`, which layers (Layer.swift)
+// use to clear and composite only what was drawn; code that writes a fill's pixels by other
+// means must do the same (`composite` does it).
 //
 // A `Rasterizer` owns every scratch buffer (segments, flattening stack, band cells, dirty bits,
 // coverage and source rows). They grow to the largest canvas and path seen and are then reused,
@@ -105,9 +106,10 @@ public final class Rasterizer {
         if let color = shader.uniformColor {
             // A concrete sink: fully specialised even when `fill` itself runs unspecialised
             // (callers in other modules see only the generic entry point).
-            var sink = UniformColorSink(color: color, pixels: canvas.pixels, width: canvas.width, kernels: kernels)
+            var sink = UniformColorSink(color: color, pixels: canvas.pixels, width: canvas.width,
+                                        drawnRows: canvas.drawnRows, kernels: kernels)
             spans.emit(into: &sink)
-            canvas.noteDrawn(sink.bounds)
+            canvas.noteDrawnBox(sink.bounds)
         } else {
             sourceRow.ensureCapacity(canvas.width)
             // The sink refers to the shader through a pointer: holding the shader by value made
@@ -115,9 +117,9 @@ public final class Rasterizer {
             // table) around the call, once per span.
             withUnsafePointer(to: shader) { shaderPointer in
                 var sink = ShadedSink(shader: shaderPointer, pixels: canvas.pixels, width: canvas.width,
-                                      sourceRow: sourceRow.base, kernels: kernels)
+                                      sourceRow: sourceRow.base, drawnRows: canvas.drawnRows, kernels: kernels)
                 spans.emit(into: &sink)
-                canvas.noteDrawn(sink.bounds)
+                canvas.noteDrawnBox(sink.bounds)
             }
         }
     }
@@ -184,19 +186,29 @@ extension CoverageRecording: CoverageSpanSource {
     func emit<Sink: CoverageSpanSink>(into sink: inout Sink) { replay(into: &sink) }
 }
 
-/// Composites coverage spans of a uniform colour (solid paints) into canvas pixels.
+/// Composites coverage spans of a uniform colour (solid paints) into canvas pixels, recording
+/// each span in the canvas's drawn rows.
+///
+/// Known destination: a pixel outside its row's drawn range still holds the canvas's clear
+/// colour B (Canvas header), so on such pixels a constant span's result is the same for every
+/// pixel, out = over(scale(colour, m), B), and is written without reading the destination —
+/// the same bytes the compositor would produce (it evaluates the same formula per pixel).
+/// Only constant spans take this path; mask spans (shape edges) are composited as usual.
 struct UniformColorSink: CoverageSpanSink {
     let color: PremultipliedRGBA8
     let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
     let width: Int
+    let drawnRows: DrawnRows
     let kernels: RasterKernels
     /// The pixels handed to the compositor so far.
     var bounds = PixelBounds.empty
 
-    init(color: PremultipliedRGBA8, pixels: UnsafeMutablePointer<PremultipliedRGBA8>, width: Int, kernels: RasterKernels) {
+    init(color: PremultipliedRGBA8, pixels: UnsafeMutablePointer<PremultipliedRGBA8>, width: Int,
+         drawnRows: DrawnRows, kernels: RasterKernels) {
         self.color = color
         self.pixels = pixels
         self.width = width
+        self.drawnRows = drawnRows
         self.kernels = kernels
     }
 
@@ -205,13 +217,44 @@ struct UniformColorSink: CoverageSpanSink {
         bounds.include(y: y, x: x, count: count)
         SpanCompositor.sourceOver(uniform: color, mask: coverage, into: pixels + y * width + x, count: count,
                                   kernels: kernels)
+        drawnRows.include(y: y, x: x, count: count)
     }
 
     @inline(__always)
     mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         bounds.include(y: y, x: x, count: count)
-        SpanCompositor.sourceOver(uniform: color, coverage: coverage, into: pixels + y * width + x, count: count,
-                                  kernels: kernels)
+        let row = pixels + y * width
+        let end = x + count
+        if let background = drawnRows.background {
+            // [drawnMin, drawnMax) may hold anything; outside it every pixel holds `background`.
+            let drawnMin = Int(drawnRows.minX[y]), drawnMax = Int(drawnRows.maxX[y])
+            let unknownStart = Swift.max(x, drawnMin), unknownEnd = Swift.min(end, drawnMax)
+            if unknownStart >= unknownEnd {
+                fillOverBackground(row + x, count: count, coverage: coverage, background: background)
+            } else {
+                if x < unknownStart {
+                    fillOverBackground(row + x, count: unknownStart - x, coverage: coverage, background: background)
+                }
+                SpanCompositor.sourceOver(uniform: color, coverage: coverage, into: row + unknownStart,
+                                          count: unknownEnd - unknownStart, kernels: kernels)
+                if unknownEnd < end {
+                    fillOverBackground(row + unknownEnd, count: end - unknownEnd, coverage: coverage,
+                                       background: background)
+                }
+            }
+        } else {
+            SpanCompositor.sourceOver(uniform: color, coverage: coverage, into: row + x, count: count,
+                                      kernels: kernels)
+        }
+        drawnRows.include(y: y, x: x, count: count)
+    }
+
+    /// Writes over(scale(colour, m), background) to `count` pixels that hold `background`.
+    @inline(__always)
+    private func fillOverBackground(_ destination: UnsafeMutablePointer<PremultipliedRGBA8>, count: Int,
+                                    coverage: UInt8, background: PremultipliedRGBA8) {
+        let result = SpanCompositor.over(SpanCompositor.scale(color, by: UInt32(coverage)), background)
+        PixelFill.fill(destination, count: count, with: result)
     }
 }
 
@@ -225,17 +268,19 @@ struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
     let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
     let width: Int
     let sourceRow: UnsafeMutablePointer<PremultipliedRGBA8>
+    let drawnRows: DrawnRows
     let kernels: RasterKernels
     let isOpaque: Bool
     /// The pixels handed to the compositor so far.
     var bounds = PixelBounds.empty
 
     init(shader: UnsafePointer<Shader>, pixels: UnsafeMutablePointer<PremultipliedRGBA8>, width: Int,
-         sourceRow: UnsafeMutablePointer<PremultipliedRGBA8>, kernels: RasterKernels) {
+         sourceRow: UnsafeMutablePointer<PremultipliedRGBA8>, drawnRows: DrawnRows, kernels: RasterKernels) {
         self.shader = shader
         self.pixels = pixels
         self.width = width
         self.sourceRow = sourceRow
+        self.drawnRows = drawnRows
         self.kernels = kernels
         isOpaque = shader.pointee.isOpaque
     }
@@ -246,11 +291,13 @@ struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
         shader.pointee.shade(y: y, x: x, count: count, into: sourceRow, kernels: kernels)
         SpanCompositor.sourceOver(colors: sourceRow, mask: coverage, into: pixels + y * width + x, count: count,
                                   kernels: kernels)
+        drawnRows.include(y: y, x: x, count: count)
     }
 
     @inline(__always)
     mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         bounds.include(y: y, x: x, count: count)
+        drawnRows.include(y: y, x: x, count: count)
         let destination = pixels + y * width + x
         if coverage == 255 && isOpaque {
             // Opaque source at full coverage replaces the destination: out = S.
