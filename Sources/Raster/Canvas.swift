@@ -20,6 +20,13 @@
 // over not-yet-drawn pixels without reading them (the destination is the clear colour;
 // Rasterizer.swift, `UniformColorSink`).
 //
+// Deferred clears. A clear to the same colour does not write those ranges at once: it moves
+// them to per-row pending ranges [pendingMinX, pendingMaxX), and a row's pending pixels are
+// written with the colour just before anything next writes that row (`DrawnRows.prepare`, called
+// by fills per span, so the clear's stores land in lines the fill is about to write) or before
+// anyone reads the canvas (`resolvePendingClear`, called by every read accessor and by layers;
+// renderers call it at the end of a frame). The pixels written are exactly the eager clear's.
+//
 // `drawnArea` exposes the same knowledge to consumers of whole frames: the clear colour and a
 // box outside which every pixel holds it. Two frames with the same clear colour can differ only
 // inside the union of their boxes, so a consumer that keeps something derived from an earlier
@@ -46,6 +53,14 @@ public final class Canvas {
     private var drawnMaxY = Int.min
     private var drawnMinX = Int.max
     private var drawnMaxX = Int.min
+    /// Per row, the x range a clear to the same colour left stale (deferred; see the header):
+    /// written with `clearColor` before anything else writes the row or anyone reads the canvas.
+    /// Rows pendingMinY..<pendingMaxY may have non-empty ranges; a row with a pending range has
+    /// an empty drawn range.
+    private let pendingMinX: UnsafeMutablePointer<Int32>
+    private let pendingMaxX: UnsafeMutablePointer<Int32>
+    private var pendingMinY = Int.max
+    private var pendingMaxY = Int.min
 
     /// A canvas of transparent black pixels. Width and height must not be negative.
     public init(width: Int, height: Int) {
@@ -60,12 +75,18 @@ public final class Canvas {
         rowMaxX = .allocate(capacity: Swift.max(height, 1))
         rowMinX.initialize(repeating: Int32.max, count: Swift.max(height, 1))
         rowMaxX.initialize(repeating: Int32.min, count: Swift.max(height, 1))
+        pendingMinX = .allocate(capacity: Swift.max(height, 1))
+        pendingMaxX = .allocate(capacity: Swift.max(height, 1))
+        pendingMinX.initialize(repeating: Int32.max, count: Swift.max(height, 1))
+        pendingMaxX.initialize(repeating: Int32.min, count: Swift.max(height, 1))
     }
 
     deinit {
         pixels.deallocate()
         rowMinX.deallocate()
         rowMaxX.deallocate()
+        pendingMinX.deallocate()
+        pendingMaxX.deallocate()
     }
 
     /// Sets every pixel to `color` (premultiplied: round(c·a·255), round(a·255)).
@@ -74,13 +95,18 @@ public final class Canvas {
         let sameColor = clearColor == pixel
         if !sameColor {
             PixelFill.fill(pixels, count: pixelCount, with: pixel)
+            dropPendingClear()
         }
         if drawnMinY < drawnMaxY {
             for y in drawnMinY..<drawnMaxY {
-                let minX = Int(rowMinX[y]), maxX = Int(rowMaxX[y])
+                let minX = rowMinX[y], maxX = rowMaxX[y]
                 if sameColor && minX < maxX {
-                    // Only the pixels written since the last clear to this colour can differ from it.
-                    PixelFill.fill(pixels + y * width + minX, count: maxX - minX, with: pixel)
+                    // Only the pixels written since the last clear to this colour can differ from
+                    // it; they are rewritten when the row is next written or read (deferred).
+                    pendingMinX[y] = Swift.min(pendingMinX[y], minX)
+                    pendingMaxX[y] = Swift.max(pendingMaxX[y], maxX)
+                    pendingMinY = Swift.min(pendingMinY, y)
+                    pendingMaxY = Swift.max(pendingMaxY, y + 1)
                 }
                 rowMinX[y] = Int32.max
                 rowMaxX[y] = Int32.min
@@ -92,6 +118,28 @@ public final class Canvas {
         drawnMaxY = Int.min
         drawnMinX = Int.max
         drawnMaxX = Int.min
+    }
+
+    /// Writes the clear colour to the pixels the last clears deferred (rows nothing has written
+    /// since). Every read of the pixels does it first; a renderer calls it at the end of a frame
+    /// so that its cost is the frame's.
+    public func resolvePendingClear() {
+        guard pendingMinY < pendingMaxY else { return }
+        let rows = drawnRows
+        for y in pendingMinY..<pendingMaxY { rows.prepare(y: y) }
+        pendingMinY = Int.max
+        pendingMaxY = Int.min
+    }
+
+    /// Forgets the deferred ranges after a full clear rewrote every pixel.
+    private func dropPendingClear() {
+        guard pendingMinY < pendingMaxY else { return }
+        for y in pendingMinY..<pendingMaxY {
+            pendingMinX[y] = Int32.max
+            pendingMaxX[y] = Int32.min
+        }
+        pendingMinY = Int.max
+        pendingMaxY = Int.min
     }
 
     /// The pixels written since the last clear, as a box, with that clear's colour: every pixel
@@ -120,7 +168,8 @@ public final class Canvas {
     /// The per-row record of written pixels, for writers that record row by row (fills: each
     /// span as it is composited). They must then report the box of those rows to `noteDrawnBox`.
     var drawnRows: DrawnRows {
-        DrawnRows(minX: rowMinX, maxX: rowMaxX, background: clearColor)
+        DrawnRows(minX: rowMinX, maxX: rowMaxX, background: clearColor, pendingMinX: pendingMinX,
+                  pendingMaxX: pendingMaxX, pixels: pixels, width: width)
     }
 
     /// Records the box of pixels whose rows were already recorded in `drawnRows`.
@@ -135,8 +184,8 @@ public final class Canvas {
         drawnMaxX = Swift.max(drawnMaxX, clipped.maxX)
     }
 
-    /// Records that every pixel is transparent (a layer's canvas after clearing its touched
-    /// region to transparent): the state `clear(to: transparent)` leaves, so later fills and
+    /// Records that every pixel is transparent (a layer's canvas after resolving the pending
+    /// clear and clearing its touched region to transparent): the state `clear(to: transparent)` leaves, so later fills and
     /// clears may rely on it.
     func resetTouched() {
         touched = .empty
@@ -155,6 +204,7 @@ public final class Canvas {
 
     /// Forgets what the last `clear` left, so the next one rewrites every pixel (for tests).
     public func invalidateClearState() {
+        resolvePendingClear()
         clearColor = nil
     }
 
@@ -164,17 +214,20 @@ public final class Canvas {
     /// The pixel at (x, y); traps when out of bounds.
     public subscript(x: Int, y: Int) -> PremultipliedRGBA8 {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) out of bounds")
+        resolvePendingClear()
         return pixels[y * width + x]
     }
 
     /// Read access to the raw bytes (count = bytesPerRow·height).
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try body(UnsafeRawBufferPointer(start: pixels, count: pixelCount * 4))
+        resolvePendingClear()
+        return try body(UnsafeRawBufferPointer(start: pixels, count: pixelCount * 4))
     }
 
     /// Write access to the raw bytes (count = bytesPerRow·height). Writers must keep pixels
     /// valid premultiplied values (each colour byte ≤ its alpha byte); the compositor relies on it.
     public func withUnsafeMutableBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R {
+        resolvePendingClear()
         noteDrawn(bounds)
         return try body(UnsafeMutableRawBufferPointer(start: pixels, count: pixelCount * 4))
     }
@@ -182,6 +235,7 @@ public final class Canvas {
     /// The pixels as straight-alpha RGBA8 bytes (R, G, B, A per pixel, rows top to bottom), for
     /// PNG export: channel = round(p·255/a); opaque pixels are copied unchanged.
     public func straightRGBA8() -> [UInt8] {
+        resolvePendingClear()
         var bytes = [UInt8](repeating: 0, count: pixelCount * 4)
         bytes.withUnsafeMutableBufferPointer { out in
             for i in 0..<pixelCount {
@@ -197,13 +251,46 @@ public final class Canvas {
 }
 
 /// The canvas's per-row ranges of pixels written since the last clear (see the Canvas header):
-/// every pixel of row y outside [minX[y], maxX[y]) holds `background` (when known). Writers of
-/// spans record them with `include` before the next writer reads the ranges.
+/// once `prepare(y:)` has run, every pixel of row y outside [minX[y], maxX[y]) holds
+/// `background` (when known). Writers of spans call `prepare` before writing a row and record
+/// the span with `include` before the next writer reads the ranges.
 struct DrawnRows {
     let minX: UnsafeMutablePointer<Int32>
     let maxX: UnsafeMutablePointer<Int32>
     /// The colour of the last clear; nil when unknown (then nothing is known about any pixel).
     let background: PremultipliedRGBA8?
+    let pendingMinX: UnsafeMutablePointer<Int32>
+    let pendingMaxX: UnsafeMutablePointer<Int32>
+    let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
+    let width: Int
+
+    /// Writes the clear colour over row y's whole deferred range, if any.
+    @inline(__always)
+    func prepare(y: Int) {
+        prepare(y: y, x: Int.max, end: Int.max, overwrites: false)
+    }
+
+    /// Before pixels x..<end of row y are written: writes the clear colour over the part of the
+    /// row's deferred range [lo, hi) left of `end` (left of `x` only, when the writer
+    /// `overwrites` every pixel of x..<end without reading it), and keeps [max(lo, end), hi)
+    /// deferred. So the deferred range always lies right of every pixel drawn in the row since
+    /// the clear (writers go left to right within a fill, and a later fill starts left of it),
+    /// i.e. outside the drawn range: a writer may treat its pixels as holding the clear colour.
+    @inline(__always)
+    func prepare(y: Int, x: Int, end: Int, overwrites: Bool) {
+        let lo = Int(pendingMinX[y]), hi = Int(pendingMaxX[y])
+        guard lo < hi else { return }
+        let flushEnd = Swift.min(hi, overwrites ? x : end)
+        if lo < flushEnd, let background {
+            PixelFill.fill(pixels + y * width + lo, count: flushEnd - lo, with: background)
+        }
+        if end < hi {
+            pendingMinX[y] = Int32(truncatingIfNeeded: Swift.max(lo, end))
+        } else {
+            pendingMinX[y] = Int32.max
+            pendingMaxX[y] = Int32.min
+        }
+    }
 
     /// Widens row y's range to hold pixels x..<x+count (inside the canvas).
     @inline(__always)

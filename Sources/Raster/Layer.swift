@@ -51,6 +51,7 @@ public final class Layer {
         if canvas.width != target.width || canvas.height != target.height {
             canvas = Canvas(width: target.width, height: target.height)
         } else {
+            canvas.resolvePendingClear()
             let region = canvas.touched
             if !region.isEmpty {
                 for y in region.minY..<region.maxY {
@@ -73,6 +74,8 @@ public final class Layer {
         let region = canvas.touched
         let coverage = PremultipliedRGBA8.round255(opacity)
         guard !region.isEmpty, coverage != 0 else { return }
+        canvas.resolvePendingClear()
+        target.resolvePendingClear()
         let count = region.maxX - region.minX
         let pixelFilter = filter.map(PixelColorFilter.init)
         if pixelFilter != nil { filteredRow.ensureCapacity(count) }

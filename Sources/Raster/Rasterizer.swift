@@ -215,6 +215,7 @@ struct UniformColorSink: CoverageSpanSink {
     @inline(__always)
     mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         bounds.include(y: y, x: x, count: count)
+        drawnRows.prepare(y: y, x: x, end: x + count, overwrites: false)
         SpanCompositor.sourceOver(uniform: color, mask: coverage, into: pixels + y * width + x, count: count,
                                   kernels: kernels)
         drawnRows.include(y: y, x: x, count: count)
@@ -226,6 +227,8 @@ struct UniformColorSink: CoverageSpanSink {
         let row = pixels + y * width
         let end = x + count
         if let background = drawnRows.background {
+            // The deferred clear's pixels in x..<end lie outside the drawn range: overwritten below.
+            drawnRows.prepare(y: y, x: x, end: end, overwrites: true)
             // [drawnMin, drawnMax) may hold anything; outside it every pixel holds `background`.
             let drawnMin = Int(drawnRows.minX[y]), drawnMax = Int(drawnRows.maxX[y])
             let unknownStart = Swift.max(x, drawnMin), unknownEnd = Swift.min(end, drawnMax)
@@ -243,6 +246,7 @@ struct UniformColorSink: CoverageSpanSink {
                 }
             }
         } else {
+            drawnRows.prepare(y: y, x: x, end: end, overwrites: false)
             SpanCompositor.sourceOver(uniform: color, coverage: coverage, into: row + x, count: count,
                                       kernels: kernels)
         }
@@ -288,6 +292,7 @@ struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
     @inline(__always)
     mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         bounds.include(y: y, x: x, count: count)
+        drawnRows.prepare(y: y, x: x, end: x + count, overwrites: false)
         shader.pointee.shade(y: y, x: x, count: count, into: sourceRow, kernels: kernels)
         SpanCompositor.sourceOver(colors: sourceRow, mask: coverage, into: pixels + y * width + x, count: count,
                                   kernels: kernels)
@@ -297,6 +302,7 @@ struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
     @inline(__always)
     mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         bounds.include(y: y, x: x, count: count)
+        drawnRows.prepare(y: y, x: x, end: x + count, overwrites: false)
         drawnRows.include(y: y, x: x, count: count)
         let destination = pixels + y * width + x
         if coverage == 255 && isOpaque {

@@ -100,6 +100,9 @@ public final class DrawingRenderer {
                 recycledConic = paint
             }
         }
+        // The clear's deferred rows that nothing drew over this frame (Canvas.swift): written now,
+        // so the frame's cost holds the whole clear.
+        canvas.resolvePendingClear()
     }
 
     private func draw<P: Paint>(_ item: DrawItem, paint: P, transform: Transform, on canvas: Canvas,

@@ -1,8 +1,10 @@
 // KnownBackgroundTests.swift — solid fills write constant spans over not-yet-drawn pixels
 // without reading them (the destination is the clear colour, Rasterizer.swift
-// `UniformColorSink`): byte-identical to compositing every pixel, which a canvas whose clear
-// state is forgotten does. Both kernel sets, translucent and opaque colours, fractional
-// constant coverage (rectangles with edges inside a row), overlapping shapes, layers.
+// `UniformColorSink`), and clears to the same colour are deferred to the moment a row is next
+// written or read (Canvas.swift): byte-identical to clearing every pixel and compositing every
+// pixel, which a canvas whose clear state is forgotten does. Both kernel sets, translucent and
+// opaque colours, fractional constant coverage (rectangles with edges inside a row),
+// overlapping shapes, gradient fills, layers, reads between draws.
 
 import Testing
 @testable import Raster
@@ -39,6 +41,48 @@ import Testing
             }
             #expect(pixels(known) == pixels(unknown), "frame \(frame)")
         }
+    }
+
+    /// Deferred clears under every kind of writer and reader, in random order, frame after frame.
+    @Test(arguments: RasterKernels.allCases)
+    func deferredClearsEqualFullClears(_ kernels: RasterKernels) {
+        var rng = SeededGenerator(seed: 0xD1FF)
+        let w = 93, h = 71
+        let deferred = Canvas(width: w, height: h), full = Canvas(width: w, height: h)
+        let r = Rasterizer()
+        r.kernels = kernels
+        let layerA = Layer(), layerB = Layer()
+        let gradient = Gradient(colors: [RGBA(r: 1, g: 0, b: 0, a: 0.9), RGBA(r: 0, g: 0, b: 1, a: 0.4)])
+        for frame in 0..<80 {
+            let bg = frame % 17 == 16 ? RGBA(r: 0.3, g: 0.3, b: 0.3) : RGBA(r: 1, g: 1, b: 1)
+            full.invalidateClearState()
+            deferred.clear(to: bg)
+            full.clear(to: bg)
+            for _ in 0..<Int.random(in: 0...4, using: &rng) {
+                let path = Path.circle(center: Point(Double.random(in: -20...113, using: &rng), Double.random(in: -20...91, using: &rng)),
+                                       radius: Double.random(in: 0.5...40, using: &rng))
+                let solid = SolidPaint(color: RGBA(r: 0.9, g: 0.2, b: 0.3, a: [1, 0.6, 0.3][Int.random(in: 0..<3, using: &rng)]))
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0:
+                    let linear = LinearGradientPaint(gradient: gradient, start: Point(0, 0), end: Point(Double(w), Double(h)))
+                    r.fill(path, paint: linear, on: deferred)
+                    r.fill(path, paint: linear, on: full)
+                case 1:
+                    for (layer, target) in [(layerA, deferred), (layerB, full)] {
+                        r.fill(path, paint: solid, on: layer.begin(matching: target))
+                        layer.composite(opacity: 0.7, onto: target)
+                    }
+                case 2:
+                    #expect(deferred[Int.random(in: 0..<w, using: &rng), Int.random(in: 0..<h, using: &rng)] != PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 0))
+                default:
+                    r.fill(path, paint: solid, on: deferred)
+                    r.fill(path, paint: solid, on: full)
+                }
+            }
+            // Some frames are not read, so two clears' deferred ranges pile up.
+            if frame % 3 != 1 { #expect(pixels(deferred) == pixels(full), "frame \(frame)") }
+        }
+        #expect(pixels(deferred) == pixels(full))
     }
 
     /// A layer canvas once cleared to white is all transparent after `begin`: fills into it must
