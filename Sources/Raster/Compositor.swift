@@ -20,6 +20,9 @@
 //   * uniform colour, constant coverage: S' and 255 − S'_a computed once per span; a span
 //     whose S' is opaque is a plain fill;
 //   * uniform colour, per-pixel coverage (the common case at shape edges);
+//   * uniform colour, per-pixel coverage, over pixels known to hold one background colour B
+//     (not drawn since the canvas was cleared to B): out = over(scale(colour, m), B) is computed
+//     without reading the destination and written to every pixel (m = 0 writes B);
 //   * per-pixel colours (gradients), per-pixel coverage;
 //   * per-pixel colours, constant coverage (gradient interiors, layers composited with an
 //     opacity): with m = 255 the scale step is skipped (div255(255·S) = S, so this is exact), and
@@ -51,6 +54,19 @@ enum SpanCompositor {
         switch kernels {
         case .scalar: Scalar.uniformMask(color, mask, destination, count)
         case .simd: Vector.uniformMask(color, mask, destination, count)
+        }
+    }
+
+    /// Uniform source colour, per-pixel coverage `mask[0..<count]`, over `count` pixels that all
+    /// hold `background` (they are not read; every one is written).
+    @inline(__always)
+    static func sourceOver(uniform color: PremultipliedRGBA8, mask: UnsafePointer<UInt8>,
+                           overBackground background: PremultipliedRGBA8,
+                           into destination: UnsafeMutablePointer<PremultipliedRGBA8>, count: Int,
+                           kernels: RasterKernels) {
+        switch kernels {
+        case .scalar: Scalar.uniformMaskOverBackground(color, mask, background, destination, count)
+        case .simd: Vector.uniformMaskOverBackground(color, mask, background, destination, count)
         }
     }
 
@@ -118,6 +134,14 @@ enum SpanCompositor {
                                 _ destination: UnsafeMutablePointer<PremultipliedRGBA8>, _ count: Int) {
             for i in 0..<count {
                 destination[i] = over(scale(color, by: UInt32(mask[i])), destination[i])
+            }
+        }
+
+        static func uniformMaskOverBackground(_ color: PremultipliedRGBA8, _ mask: UnsafePointer<UInt8>,
+                                              _ background: PremultipliedRGBA8,
+                                              _ destination: UnsafeMutablePointer<PremultipliedRGBA8>, _ count: Int) {
+            for i in 0..<count {
+                destination[i] = over(scale(color, by: UInt32(mask[i])), background)
             }
         }
 
@@ -248,6 +272,46 @@ enum SpanCompositor {
                 destination[i] = over(scale(color, by: UInt32(mask[i])), destination[i])
                 i &+= 1
             }
+        }
+
+        /// The destination's channel pairs are the background's, in registers: no load. Blocks of
+        /// coverage 0 store B and blocks of coverage 255 store over(colour, B), the values the
+        /// formula gives there.
+        static func uniformMaskOverBackground(_ color: PremultipliedRGBA8, _ mask: UnsafePointer<UInt8>,
+                                              _ background: PremultipliedRGBA8,
+                                              _ destination: UnsafeMutablePointer<PremultipliedRGBA8>, _ count: Int) {
+            let pairs = channelPairs(color)
+            let back = channelPairs(background)
+            let backPixels = back.rb | (back.ga &<< 8)
+            let fullPixels = splat(over(color, background))
+            var i = 0
+            while i &+ pixelsPerStep <= count {
+                let word = maskWord(mask + i)
+                if word == 0 {
+                    store(backPixels, destination + i)
+                } else if word == UInt64.max {
+                    store(fullPixels, destination + i)
+                } else {
+                    let m = coverageLanes(mask + i)
+                    let rb = div255(pairs.rb &* m)
+                    let ga = div255(pairs.ga &* m)
+                    let inverse = 255 &- alphaLanes(ga)
+                    let outRB = rb &+ div255(back.rb &* inverse)
+                    let outGA = ga &+ div255(back.ga &* inverse)
+                    store(outRB | (outGA &<< 8), destination + i)
+                }
+                i &+= pixelsPerStep
+            }
+            while i < count {
+                destination[i] = over(scale(color, by: UInt32(mask[i])), background)
+                i &+= 1
+            }
+        }
+
+        /// One pixel repeated 8 times, as stored lanes.
+        @inline(__always)
+        static func splat(_ p: PremultipliedRGBA8) -> Lanes {
+            unsafeBitCast(SIMD8<UInt32>(repeating: unsafeBitCast(p, to: UInt32.self)), to: Lanes.self)
         }
 
         static func colorsMask(_ colors: UnsafePointer<PremultipliedRGBA8>, _ mask: UnsafePointer<UInt8>,

@@ -189,11 +189,12 @@ extension CoverageRecording: CoverageSpanSource {
 /// Composites coverage spans of a uniform colour (solid paints) into canvas pixels, recording
 /// each span in the canvas's drawn rows.
 ///
-/// Known destination: a pixel outside its row's drawn range still holds the canvas's clear
-/// colour B (Canvas header), so on such pixels a constant span's result is the same for every
-/// pixel, out = over(scale(colour, m), B), and is written without reading the destination —
-/// the same bytes the compositor would produce (it evaluates the same formula per pixel).
-/// Only constant spans take this path; mask spans (shape edges) are composited as usual.
+/// Known destination: a pixel outside its row's drawn range holds the canvas's clear colour B
+/// (Canvas header; pixels of the deferred clear lie there too and count as B), so there the
+/// result depends on the coverage alone, out = over(scale(colour, m), B), and is written without
+/// reading the destination — the same bytes the compositor produces, which evaluates the same
+/// formula per pixel: a constant span becomes a plain fill, a mask span the `overBackground`
+/// kernel. The part of a span inside the drawn range is composited as usual.
 struct UniformColorSink: CoverageSpanSink {
     let color: PremultipliedRGBA8
     let pixels: UnsafeMutablePointer<PremultipliedRGBA8>
@@ -212,12 +213,39 @@ struct UniformColorSink: CoverageSpanSink {
         self.kernels = kernels
     }
 
+    /// The part [start, end) of pixels x..<x+count of row y inside the row's drawn range (empty:
+    /// start == end); the pixels left and right of it hold the background.
+    @inline(__always)
+    private func drawnPart(y: Int, x: Int, end: Int) -> (start: Int, end: Int) {
+        let start = Swift.max(x, Swift.min(Int(drawnRows.minX[y]), end))
+        return (start, Swift.max(start, Swift.min(end, Int(drawnRows.maxX[y]))))
+    }
+
     @inline(__always)
     mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         bounds.include(y: y, x: x, count: count)
-        drawnRows.prepare(y: y, x: x, end: x + count, overwrites: false)
-        SpanCompositor.sourceOver(uniform: color, mask: coverage, into: pixels + y * width + x, count: count,
-                                  kernels: kernels)
+        let row = pixels + y * width
+        let end = x + count
+        if let background = drawnRows.background {
+            // Deferred-clear pixels in x..<end lie outside the drawn range: all written below.
+            drawnRows.prepare(y: y, x: x, end: end, overwrites: true)
+            let drawn = drawnPart(y: y, x: x, end: end)
+            if x < drawn.start {
+                SpanCompositor.sourceOver(uniform: color, mask: coverage, overBackground: background,
+                                          into: row + x, count: drawn.start - x, kernels: kernels)
+            }
+            if drawn.start < drawn.end {
+                SpanCompositor.sourceOver(uniform: color, mask: coverage + (drawn.start - x), into: row + drawn.start,
+                                          count: drawn.end - drawn.start, kernels: kernels)
+            }
+            if drawn.end < end {
+                SpanCompositor.sourceOver(uniform: color, mask: coverage + (drawn.end - x), overBackground: background,
+                                          into: row + drawn.end, count: end - drawn.end, kernels: kernels)
+            }
+        } else {
+            drawnRows.prepare(y: y, x: x, end: end, overwrites: false)
+            SpanCompositor.sourceOver(uniform: color, mask: coverage, into: row + x, count: count, kernels: kernels)
+        }
         drawnRows.include(y: y, x: x, count: count)
     }
 
@@ -227,23 +255,18 @@ struct UniformColorSink: CoverageSpanSink {
         let row = pixels + y * width
         let end = x + count
         if let background = drawnRows.background {
-            // The deferred clear's pixels in x..<end lie outside the drawn range: overwritten below.
             drawnRows.prepare(y: y, x: x, end: end, overwrites: true)
-            // [drawnMin, drawnMax) may hold anything; outside it every pixel holds `background`.
-            let drawnMin = Int(drawnRows.minX[y]), drawnMax = Int(drawnRows.maxX[y])
-            let unknownStart = Swift.max(x, drawnMin), unknownEnd = Swift.min(end, drawnMax)
-            if unknownStart >= unknownEnd {
-                fillOverBackground(row + x, count: count, coverage: coverage, background: background)
-            } else {
-                if x < unknownStart {
-                    fillOverBackground(row + x, count: unknownStart - x, coverage: coverage, background: background)
-                }
-                SpanCompositor.sourceOver(uniform: color, coverage: coverage, into: row + unknownStart,
-                                          count: unknownEnd - unknownStart, kernels: kernels)
-                if unknownEnd < end {
-                    fillOverBackground(row + unknownEnd, count: end - unknownEnd, coverage: coverage,
-                                       background: background)
-                }
+            let drawn = drawnPart(y: y, x: x, end: end)
+            let result = SpanCompositor.over(SpanCompositor.scale(color, by: UInt32(coverage)), background)
+            if x < drawn.start {
+                PixelFill.fill(row + x, count: drawn.start - x, with: result)
+            }
+            if drawn.start < drawn.end {
+                SpanCompositor.sourceOver(uniform: color, coverage: coverage, into: row + drawn.start,
+                                          count: drawn.end - drawn.start, kernels: kernels)
+            }
+            if drawn.end < end {
+                PixelFill.fill(row + drawn.end, count: end - drawn.end, with: result)
             }
         } else {
             drawnRows.prepare(y: y, x: x, end: end, overwrites: false)
@@ -251,14 +274,6 @@ struct UniformColorSink: CoverageSpanSink {
                                       kernels: kernels)
         }
         drawnRows.include(y: y, x: x, count: count)
-    }
-
-    /// Writes over(scale(colour, m), background) to `count` pixels that hold `background`.
-    @inline(__always)
-    private func fillOverBackground(_ destination: UnsafeMutablePointer<PremultipliedRGBA8>, count: Int,
-                                    coverage: UInt8, background: PremultipliedRGBA8) {
-        let result = SpanCompositor.over(SpanCompositor.scale(color, by: UInt32(coverage)), background)
-        PixelFill.fill(destination, count: count, with: result)
     }
 }
 

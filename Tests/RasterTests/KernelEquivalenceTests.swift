@@ -91,14 +91,18 @@ import Testing
         }
     }
 
-    enum Kind: CaseIterable { case uniformConstant, uniformMask, colorsMask }
+    enum Kind: CaseIterable { case uniformConstant, uniformMask, uniformMaskOverBackground, colorsMask }
 
     @Test(arguments: Kind.allCases)
     func spanCompositingOnRandomInputs(kind: Kind) {
         var rng = SeededGenerator(seed: 99)
         for trial in 0..<300 {
             let count = Int.random(in: 0...37, using: &rng)
-            let destination = (0..<count).map { _ in randomPremultiplied(using: &rng) }
+            // Over a known background every destination pixel holds it (opaque white in the pulse).
+            let background = trial % 3 == 0 ? PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255) : randomPremultiplied(using: &rng)
+            let destination = kind == .uniformMaskOverBackground
+                ? [PremultipliedRGBA8](repeating: background, count: count)
+                : (0..<count).map { _ in randomPremultiplied(using: &rng) }
             let colors = (0..<count).map { _ in randomPremultiplied(using: &rng) }
             let color = trial % 5 == 0 ? PremultipliedRGBA8(r: 229, g: 35, b: 68, a: 255) : randomPremultiplied(using: &rng)
             // Runs of 0, runs of 255 and random values, so the SIMD block shortcuts are hit.
@@ -120,6 +124,9 @@ import Testing
                         SpanCompositor.sourceOver(uniform: color, coverage: coverage, into: base, count: count, kernels: kernels)
                     case .uniformMask:
                         SpanCompositor.sourceOver(uniform: color, mask: mask, into: base, count: count, kernels: kernels)
+                    case .uniformMaskOverBackground:
+                        SpanCompositor.sourceOver(uniform: color, mask: mask, overBackground: background, into: base,
+                                                  count: count, kernels: kernels)
                     case .colorsMask:
                         SpanCompositor.sourceOver(colors: colors, mask: mask, into: base, count: count, kernels: kernels)
                     }
@@ -128,6 +135,15 @@ import Testing
             }
             let scalar = run(.scalar)
             #expect(scalar == run(.simd), "trial \(trial)")
+            if kind == .uniformMaskOverBackground {
+                // Not reading the destination gives what compositing over it gives.
+                var composited = destination
+                composited.withUnsafeMutableBufferPointer { d in
+                    guard let base = d.baseAddress else { return }
+                    SpanCompositor.Scalar.uniformMask(color, mask, base, count)
+                }
+                #expect(scalar == composited, "trial \(trial)")
+            }
             // Results stay valid premultiplied pixels.
             #expect(scalar.allSatisfy { $0.r <= $0.a && $0.g <= $0.a && $0.b <= $0.a })
         }
