@@ -64,9 +64,37 @@ enum SpanCompositor {
                            overBackground background: PremultipliedRGBA8,
                            into destination: UnsafeMutablePointer<PremultipliedRGBA8>, count: Int,
                            kernels: RasterKernels) {
+        sourceOver(OverBackground(color: color, background: background), mask: mask, into: destination,
+                   count: count, kernels: kernels)
+    }
+
+    /// The same with the colour and background prepared once (per fill, not per span).
+    @inline(__always)
+    static func sourceOver(_ source: OverBackground, mask: UnsafePointer<UInt8>,
+                           into destination: UnsafeMutablePointer<PremultipliedRGBA8>, count: Int,
+                           kernels: RasterKernels) {
         switch kernels {
-        case .scalar: Scalar.uniformMaskOverBackground(color, mask, background, destination, count)
-        case .simd: Vector.uniformMaskOverBackground(color, mask, background, destination, count)
+        case .scalar: Scalar.uniformMaskOverBackground(source.color, mask, source.background, destination, count)
+        case .simd: Vector.uniformMaskOverBackground(source, mask, destination, count)
+        }
+    }
+
+    /// A uniform colour over a known background, with the SIMD kernel's constant lanes.
+    struct OverBackground {
+        let color: PremultipliedRGBA8
+        let background: PremultipliedRGBA8
+        let colorRB: Vector.Lanes, colorGA: Vector.Lanes
+        let backRB: Vector.Lanes, backGA: Vector.Lanes
+        /// 8 background pixels and 8 pixels of over(colour, background), as stored.
+        let backPixels: Vector.Lanes, fullPixels: Vector.Lanes
+
+        init(color: PremultipliedRGBA8, background: PremultipliedRGBA8) {
+            self.color = color
+            self.background = background
+            (colorRB, colorGA) = Vector.channelPairs(color)
+            (backRB, backGA) = Vector.channelPairs(background)
+            backPixels = Vector.splat(background)
+            fullPixels = Vector.splat(over(color, background))
         }
     }
 
@@ -190,10 +218,11 @@ enum SpanCompositor {
         /// The colour's (r, b) and (g, a) channel pairs repeated for 8 pixels.
         @inline(__always)
         static func channelPairs(_ p: PremultipliedRGBA8) -> (rb: Lanes, ga: Lanes) {
-            let rb = SIMD2<UInt16>(UInt16(p.r), UInt16(p.b))
-            let ga = SIMD2<UInt16>(UInt16(p.g), UInt16(p.a))
-            return (unsafeBitCast(SIMD8<UInt32>(repeating: unsafeBitCast(rb, to: UInt32.self)), to: Lanes.self),
-                    unsafeBitCast(SIMD8<UInt32>(repeating: unsafeBitCast(ga, to: UInt32.self)), to: Lanes.self))
+            // One 32-bit word per pixel (low lane first), broadcast: no per-lane inserts.
+            let rb = UInt32(p.r) | UInt32(p.b) &<< 16
+            let ga = UInt32(p.g) | UInt32(p.a) &<< 16
+            return (unsafeBitCast(SIMD8<UInt32>(repeating: rb), to: Lanes.self),
+                    unsafeBitCast(SIMD8<UInt32>(repeating: ga), to: Lanes.self))
         }
 
         /// Coverage of 8 pixels, each repeated in its pixel's two lanes: (m0, m0, m1, m1, …).
@@ -277,33 +306,29 @@ enum SpanCompositor {
         /// The destination's channel pairs are the background's, in registers: no load. Blocks of
         /// coverage 0 store B and blocks of coverage 255 store over(colour, B), the values the
         /// formula gives there.
-        static func uniformMaskOverBackground(_ color: PremultipliedRGBA8, _ mask: UnsafePointer<UInt8>,
-                                              _ background: PremultipliedRGBA8,
+        @inline(__always)
+        static func uniformMaskOverBackground(_ source: OverBackground, _ mask: UnsafePointer<UInt8>,
                                               _ destination: UnsafeMutablePointer<PremultipliedRGBA8>, _ count: Int) {
-            let pairs = channelPairs(color)
-            let back = channelPairs(background)
-            let backPixels = back.rb | (back.ga &<< 8)
-            let fullPixels = splat(over(color, background))
             var i = 0
             while i &+ pixelsPerStep <= count {
                 let word = maskWord(mask + i)
                 if word == 0 {
-                    store(backPixels, destination + i)
+                    store(source.backPixels, destination + i)
                 } else if word == UInt64.max {
-                    store(fullPixels, destination + i)
+                    store(source.fullPixels, destination + i)
                 } else {
                     let m = coverageLanes(mask + i)
-                    let rb = div255(pairs.rb &* m)
-                    let ga = div255(pairs.ga &* m)
+                    let rb = div255(source.colorRB &* m)
+                    let ga = div255(source.colorGA &* m)
                     let inverse = 255 &- alphaLanes(ga)
-                    let outRB = rb &+ div255(back.rb &* inverse)
-                    let outGA = ga &+ div255(back.ga &* inverse)
+                    let outRB = rb &+ div255(source.backRB &* inverse)
+                    let outGA = ga &+ div255(source.backGA &* inverse)
                     store(outRB | (outGA &<< 8), destination + i)
                 }
                 i &+= pixelsPerStep
             }
             while i < count {
-                destination[i] = over(scale(color, by: UInt32(mask[i])), background)
+                destination[i] = over(scale(source.color, by: UInt32(mask[i])), source.background)
                 i &+= 1
             }
         }

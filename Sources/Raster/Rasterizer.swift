@@ -201,6 +201,8 @@ struct UniformColorSink: CoverageSpanSink {
     let width: Int
     let drawnRows: DrawnRows
     let kernels: RasterKernels
+    /// The colour over the background, prepared once per fill (when the background is known).
+    let overBackground: SpanCompositor.OverBackground?
     /// The pixels handed to the compositor so far.
     var bounds = PixelBounds.empty
 
@@ -211,6 +213,7 @@ struct UniformColorSink: CoverageSpanSink {
         self.width = width
         self.drawnRows = drawnRows
         self.kernels = kernels
+        overBackground = drawnRows.background.map { SpanCompositor.OverBackground(color: color, background: $0) }
     }
 
     /// The part [start, end) of pixels x..<x+count of row y inside the row's drawn range (empty:
@@ -226,21 +229,21 @@ struct UniformColorSink: CoverageSpanSink {
         bounds.include(y: y, x: x, count: count)
         let row = pixels + y * width
         let end = x + count
-        if let background = drawnRows.background {
+        if let overBackground {
             // Deferred-clear pixels in x..<end lie outside the drawn range: all written below.
             drawnRows.prepare(y: y, x: x, end: end, overwrites: true)
             let drawn = drawnPart(y: y, x: x, end: end)
             if x < drawn.start {
-                SpanCompositor.sourceOver(uniform: color, mask: coverage, overBackground: background,
-                                          into: row + x, count: drawn.start - x, kernels: kernels)
+                SpanCompositor.sourceOver(overBackground, mask: coverage, into: row + x, count: drawn.start - x,
+                                          kernels: kernels)
             }
             if drawn.start < drawn.end {
                 SpanCompositor.sourceOver(uniform: color, mask: coverage + (drawn.start - x), into: row + drawn.start,
                                           count: drawn.end - drawn.start, kernels: kernels)
             }
             if drawn.end < end {
-                SpanCompositor.sourceOver(uniform: color, mask: coverage + (drawn.end - x), overBackground: background,
-                                          into: row + drawn.end, count: end - drawn.end, kernels: kernels)
+                SpanCompositor.sourceOver(overBackground, mask: coverage + (drawn.end - x), into: row + drawn.end,
+                                          count: end - drawn.end, kernels: kernels)
             }
         } else {
             drawnRows.prepare(y: y, x: x, end: end, overwrites: false)
