@@ -83,6 +83,8 @@ enum SpanCompositor {
     struct OverBackground {
         let color: PremultipliedRGBA8
         let background: PremultipliedRGBA8
+        /// over(colour, background): the result at full coverage.
+        let full: PremultipliedRGBA8
         let colorRB: Vector.Lanes, colorGA: Vector.Lanes
         let backRB: Vector.Lanes, backGA: Vector.Lanes
         /// 8 background pixels and 8 pixels of over(colour, background), as stored.
@@ -91,10 +93,11 @@ enum SpanCompositor {
         init(color: PremultipliedRGBA8, background: PremultipliedRGBA8) {
             self.color = color
             self.background = background
+            full = over(color, background)
             (colorRB, colorGA) = Vector.channelPairs(color)
             (backRB, backGA) = Vector.channelPairs(background)
             backPixels = Vector.splat(background)
-            fullPixels = Vector.splat(over(color, background))
+            fullPixels = Vector.splat(full)
         }
     }
 

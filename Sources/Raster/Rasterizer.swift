@@ -257,10 +257,11 @@ struct UniformColorSink: CoverageSpanSink {
         bounds.include(y: y, x: x, count: count)
         let row = pixels + y * width
         let end = x + count
-        if let background = drawnRows.background {
+        if let overBackground {
             drawnRows.prepare(y: y, x: x, end: end, overwrites: true)
             let drawn = drawnPart(y: y, x: x, end: end)
-            let result = SpanCompositor.over(SpanCompositor.scale(color, by: UInt32(coverage)), background)
+            let result = coverage == 255 ? overBackground.full
+                : SpanCompositor.over(SpanCompositor.scale(color, by: UInt32(coverage)), overBackground.background)
             if x < drawn.start {
                 PixelFill.fill(row + x, count: drawn.start - x, with: result)
             }
@@ -320,10 +321,13 @@ struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
     @inline(__always)
     mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         bounds.include(y: y, x: x, count: count)
-        drawnRows.prepare(y: y, x: x, end: x + count, overwrites: false)
+        let replaces = coverage == 255 && isOpaque
+        // A replacing span writes every pixel without reading: deferred-clear pixels under it
+        // need not be written first.
+        drawnRows.prepare(y: y, x: x, end: x + count, overwrites: replaces)
         drawnRows.include(y: y, x: x, count: count)
         let destination = pixels + y * width + x
-        if coverage == 255 && isOpaque {
+        if replaces {
             // Opaque source at full coverage replaces the destination: out = S.
             shader.pointee.shade(y: y, x: x, count: count, into: destination, kernels: kernels)
             return
