@@ -52,7 +52,8 @@ import Testing
         let r = Rasterizer()
         r.kernels = kernels
         let layerA = Layer(), layerB = Layer()
-        let gradient = Gradient(colors: [RGBA(r: 1, g: 0, b: 0, a: 0.9), RGBA(r: 0, g: 0, b: 1, a: 0.4)])
+        let gradients = [Gradient(colors: [RGBA(r: 1, g: 0, b: 0, a: 0.9), RGBA(r: 0, g: 0, b: 1, a: 0.4)]),
+                         Gradient(colors: [RGBA(r: 1, g: 0.5, b: 0), RGBA(r: 0, g: 0.3, b: 1)])]  // opaque
         for frame in 0..<80 {
             let bg = frame % 17 == 16 ? RGBA(r: 0.3, g: 0.3, b: 0.3) : RGBA(r: 1, g: 1, b: 1)
             full.invalidateClearState()
@@ -64,7 +65,7 @@ import Testing
                 let solid = SolidPaint(color: RGBA(r: 0.9, g: 0.2, b: 0.3, a: [1, 0.6, 0.3][Int.random(in: 0..<3, using: &rng)]))
                 switch Int.random(in: 0..<6, using: &rng) {
                 case 0:
-                    let linear = LinearGradientPaint(gradient: gradient, start: Point(0, 0), end: Point(Double(w), Double(h)))
+                    let linear = LinearGradientPaint(gradient: gradients[frame % 2], start: Point(0, 0), end: Point(Double(w), Double(h)))
                     r.fill(path, paint: linear, on: deferred)
                     r.fill(path, paint: linear, on: full)
                 case 1:
