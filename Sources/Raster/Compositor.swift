@@ -29,8 +29,8 @@
 //     8-pixel blocks of fully transparent source (empty parts of a layer) are skipped.
 // SIMD: 8 pixels per step as SIMD16<UInt16> holding two channels per 16-bit lane ((r, b) and
 // (g, a) pairs, see `Vector`); the lanes hold the products ≤ 65 025 and div255's intermediate
-// ≤ 65 407. Blocks of 8 pixels with zero coverage are skipped; blocks with full coverage of an
-// opaque uniform colour are stored directly.
+// ≤ 65 407. Blocks of 8 pixels with zero coverage are skipped; blocks with full coverage of a
+// uniform colour skip the coverage multiply (an opaque one is stored directly).
 
 enum SpanCompositor {
     // MARK: Dispatch
@@ -285,12 +285,18 @@ enum SpanCompositor {
             let pairs = channelPairs(color)
             let opaque = color.a == 255
             let full = pairs.rb | (pairs.ga &<< 8)
+            let fullInverse = Lanes(repeating: 255 &- UInt16(color.a))
             var i = 0
             while i &+ pixelsPerStep <= count {
                 let word = maskWord(mask + i)
                 if word != 0 {
-                    if opaque && word == UInt64.max {
-                        store(full, destination + i)
+                    if word == UInt64.max {
+                        // m = 255: S' = S exactly, so the coverage multiply is skipped.
+                        if opaque {
+                            store(full, destination + i)
+                        } else {
+                            blend(sourceRB: pairs.rb, sourceGA: pairs.ga, inverse: fullInverse, destination + i)
+                        }
                     } else {
                         let m = coverageLanes(mask + i)
                         let rb = div255(pairs.rb &* m)

@@ -113,6 +113,8 @@ import Testing
                 for _ in 0..<run { mask.append(value ?? UInt8.random(in: 0...255, using: &rng)) }
             }
             mask = Array(mask.prefix(count))
+            // Whole 8-pixel blocks at full coverage (a translucent colour skips the multiply there).
+            if trial % 7 == 3 { mask = [UInt8](repeating: 255, count: count) }
             let coverage = [0, 255, UInt8.random(in: 0...255, using: &rng)].randomElement(using: &rng)!
 
             func run(_ kernels: RasterKernels) -> [PremultipliedRGBA8] {
