@@ -206,13 +206,19 @@ private final class RenderThreadState: @unchecked Sendable {
             slot.pictureArea = nil  // (until the conversion below has completed)
             try canvas.withUnsafeBytes { bytes in
                 if let area, let previous = previousArea, previous.color == area.color {
-                    let box = area.boxUnion(previous)
-                    try converter.update(picture, from: bytes, bytesPerRow: canvas.bytesPerRow,
-                                         changedRows: box.rows, changedColumns: box.columns)
+                    // Row y can differ only inside the columns either frame drew in it.
+                    let rows = area.boxUnion(previous).rows, before = slot.pictureRows
+                    try converter.update(picture, from: bytes, bytesPerRow: canvas.bytesPerRow, rows: rows) { y in
+                        let now = canvas.drawnColumns(ofRow: y), then = before.columns(ofRow: y)
+                        if now.isEmpty { return then }
+                        if then.isEmpty { return now }
+                        return min(now.lowerBound, then.lowerBound)..<max(now.upperBound, then.upperBound)
+                    }
                 } else {
                     try converter.convert(rgba: bytes, bytesPerRow: canvas.bytesPerRow, into: picture)
                 }
             }
+            slot.pictureRows.record(canvas, rows: area?.rows ?? 0..<0)
             slot.pictureArea = area
         } else if let canvas = slot.canvas {
             renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)

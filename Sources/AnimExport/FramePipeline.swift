@@ -11,8 +11,9 @@
 // one 8.3 MB canvas + three 3.1 MB encoder frames, or three canvases).
 //
 // An encoder frame keeps the YUV of the frame last converted into it (depth frames back) and the
-// canvas's drawn area of that frame, so the render thread converts only the box where the two
-// frames can differ (Canvas.drawnArea, RGBAToYUV420+Region.swift).
+// canvas's drawn area of that frame, row by row, so the render thread converts only where the two
+// frames can differ: per row, the union of both frames' drawn columns (Canvas.drawnArea,
+// drawnColumns(ofRow:), RGBAToYUV420+Region.swift).
 //
 // The encoder sees exactly the frames, in exactly the order, of the one-thread loop, and the
 // render thread's conversion is the same code the writer runs for `.swift`, so the output bytes
@@ -30,10 +31,40 @@ final class FrameSlot {
     var picture: EncoderFrame?
     /// The canvas's drawn area for the frame `picture` holds (nil: unknown, convert it whole).
     var pictureArea: DrawnArea?
+    /// Its drawn columns row by row (`pictureArea.rows`; empty without a picture).
+    let pictureRows: DrawnRowsRecord
 
     init(canvas: Canvas? = nil, picture: EncoderFrame? = nil) {
         self.canvas = canvas
         self.picture = picture
+        pictureRows = DrawnRowsRecord(height: picture?.height ?? 0)
+    }
+}
+
+/// Per row, the columns a canvas had drawn (Canvas.drawnColumns) when a frame was taken from it.
+final class DrawnRowsRecord {
+    private var minX: [Int32], maxX: [Int32]
+    /// Rows that may hold non-empty ranges.
+    private var rows = 0..<0
+
+    init(height: Int) {
+        minX = Array(repeating: 0, count: height)
+        maxX = Array(repeating: 0, count: height)
+    }
+
+    func columns(ofRow y: Int) -> Range<Int> {
+        rows.contains(y) && minX[y] < maxX[y] ? Int(minX[y])..<Int(maxX[y]) : 0..<0
+    }
+
+    /// Replaces the record with `canvas`'s drawn columns of `rows` (other rows: none).
+    func record(_ canvas: Canvas, rows newRows: Range<Int>) {
+        for y in rows { minX[y] = 0; maxX[y] = 0 }
+        for y in newRows {
+            let c = canvas.drawnColumns(ofRow: y)
+            minX[y] = Int32(c.lowerBound)
+            maxX[y] = Int32(c.upperBound)
+        }
+        rows = newRows
     }
 }
 

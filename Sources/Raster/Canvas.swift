@@ -151,6 +151,14 @@ public final class Canvas {
         return DrawnArea(color: clearColor, rows: drawnMinY..<drawnMaxY, columns: drawnMinX..<drawnMaxX)
     }
 
+    /// The columns of row `y` written since the last clear (empty: none). With `drawnArea`'s
+    /// colour: every other pixel of the row holds that colour. `y` must be a row of the canvas.
+    public func drawnColumns(ofRow y: Int) -> Range<Int> {
+        precondition(y >= 0 && y < height, "row \(y) out of bounds")
+        let minX = Int(rowMinX[y]), maxX = Int(rowMaxX[y])
+        return minX < maxX ? minX..<maxX : 0..<0
+    }
+
     /// Records that the pixels in `box` were written (fills, layer composites).
     @inline(__always)
     func noteDrawn(_ box: PixelBounds) {

@@ -66,11 +66,18 @@ import Testing
             }
             guard let area = c.drawnArea else { Issue.record("no drawn area"); return }
             #expect(area.color == PremultipliedRGBA8(bg))
-            var outside = 0
+            var outside = 0, outsideRow = 0
             for y in 0..<57 {
-                for x in 0..<83 where !(area.rows.contains(y) && area.columns.contains(x)) && c[x, y] != area.color { outside += 1 }
+                let columns = c.drawnColumns(ofRow: y)
+                #expect(columns.isEmpty || (area.rows.contains(y) && area.columns.contains(columns.lowerBound)
+                                             && columns.upperBound <= area.columns.upperBound))
+                for x in 0..<83 where c[x, y] != area.color {
+                    if !(area.rows.contains(y) && area.columns.contains(x)) { outside += 1 }
+                    if !columns.contains(x) { outsideRow += 1 }
+                }
             }
             #expect(outside == 0, "frame \(frame): \(outside) pixels outside \(area.rows) × \(area.columns) differ")
+            #expect(outsideRow == 0, "frame \(frame): \(outsideRow) pixels outside their row's drawn columns differ")
         }
         c.withUnsafeMutableBytes { _ in }
         #expect(c.drawnArea?.rows == 0..<57 && c.drawnArea?.columns == 0..<83)

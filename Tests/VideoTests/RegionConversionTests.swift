@@ -62,6 +62,42 @@ private struct Rng {
         }
     }
 
+    /// Row-by-row updates (runs of changed rows, gaps shorter and longer than `runGap`, rows
+    /// with nothing changed at the edges) stay byte-identical to the scalar whole conversion.
+    @Test(arguments: [(2, 2), (8, 6), (40, 30), (66, 64), (130, 90)])
+    func rowUpdatesEqualTheScalarWholeFrame(size: (Int, Int)) throws {
+        let (w, h) = size
+        let converter = try RGBAToYUV420(width: w, height: h)
+        var rng = Rng(UInt64(w * 31 + h))
+        var current = Pattern.gradient.pixels(w, h, seed: 2)
+        let frame = try EncoderFrame(width: w, height: h)
+        try current.withUnsafeBytes { try converter.convert(rgba: $0, bytesPerRow: w * 4, into: frame) }
+        for step in 0..<30 {
+            // Changed columns per row: a few bands of rows separated by gaps of 1…20 rows.
+            var columns = [Range<Int>](repeating: 0..<0, count: h)
+            var y = rng.below(h)
+            while y < h {
+                let band = 1 + rng.below(6)
+                for r in y..<min(h, y + band) {
+                    let x0 = rng.below(w), x1 = min(w, x0 + 1 + rng.below(max(w / 2, 1)))
+                    columns[r] = x0..<x1
+                }
+                y += band + 1 + rng.below(20)
+            }
+            for r in 0..<h where !columns[r].isEmpty {
+                current = edited(current, w, h, rows: r..<(r + 1), columns: columns[r], &rng)
+            }
+            let rows = step % 3 == 0 ? 0..<h : (columns.firstIndex { !$0.isEmpty } ?? 0)..<((columns.lastIndex { !$0.isEmpty } ?? -1) + 1)
+            try current.withUnsafeBytes {
+                try converter.update(frame, from: $0, bytesPerRow: w * 4, rows: rows, changedColumns: { columns[$0] },
+                                     using: step % 2 == 0 ? .sse2 : .simd)
+            }
+            let got = frame.yuv420Frame(), reference = try converter.convert(rgba: current, using: .scalar)
+            #expect(got == reference, "\(w)x\(h) step \(step)")
+            if got != reference { return }
+        }
+    }
+
     @Test func updateChecksSizes() throws {
         let converter = try RGBAToYUV420(width: 8, height: 8)
         let small = try EncoderFrame(width: 8, height: 6)
