@@ -57,7 +57,7 @@ let rounds = options.rounds ?? (options.quick ? 1 : 5)
 let renderFrames = options.quick ? 30 : 150          // per round; full: 5 × 150 = 750 ≥ 120 samples
 let warmUp = options.quick ? 5 : 30
 let e2eFrames = options.quick ? 60 : 600
-let e2eRounds = options.quick ? 1 : 3
+let e2eRounds = options.quick ? 1 : 5
 let e2ePresets = options.quick ? ["ultrafast"] : ["ultrafast", "veryfast", "medium"]
 
 // MARK: - measurement records
