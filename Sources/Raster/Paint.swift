@@ -12,8 +12,12 @@
 // How the compositing loop gets specialised per paint (research note §7.3: fused fetch +
 // composite, Blend2D's JIT idea done by the Swift optimiser):
 //   * a shader with a `uniformColor` (solid paints, one-colour gradients) is composited by
-//     `UniformColorSink` with the constant-source kernels, which are concrete code, so that path
-//     is fully specialised no matter where `fill` is called from;
+//     `UniformColorSink` with the constant-source kernels, which are concrete code. When `fill`
+//     runs unspecialised (a solid fill from another module, e.g. DrawingRenderer), the coverage
+//     sweep that feeds that sink is reached through the span source's witness table: one
+//     indirect call per span, the per-pixel kernels stay concrete. A non-generic entry for the
+//     uniform sink removed those calls (seen in perf) but left the heart's label at 0.110 ms, so
+//     the simpler code stays;
 //   * other shaders go through `ShadedSink<Shader>`, generic over the shader type: the shader
 //     writes a run of source pixels into a scratch row and the colour kernels composite it (an
 //     opaque shader under full coverage writes straight into the canvas). `Rasterizer.fill`

@@ -104,8 +104,8 @@ public final class Rasterizer {
     /// pixels in `canvas.touched`. Everything that writes a fill's pixels goes through here.
     func composite<Shader: PaintShader, Spans: CoverageSpanSource>(_ spans: Spans, shader: Shader, on canvas: Canvas) {
         if let color = shader.uniformColor {
-            // A concrete sink: fully specialised even when `fill` itself runs unspecialised
-            // (callers in other modules see only the generic entry point).
+            // A concrete sink with concrete kernels (Paint.swift: what stays generic when `fill`
+            // itself runs unspecialised).
             var sink = UniformColorSink(color: color, pixels: canvas.pixels, width: canvas.width,
                                         drawnRows: canvas.drawnRows, kernels: kernels)
             spans.emit(into: &sink)
