@@ -196,33 +196,37 @@ private final class RenderThreadState: @unchecked Sendable {
     }
 
     /// Renders frame i into the slot's canvas, or into our canvas and converts it into the slot's
-    /// encoder frame: only the box where this frame and the one the slot holds can differ.
+    /// encoder frame: only where this frame and the one the slot holds can differ.
     func produce(frame i: Int, into slot: FrameSlot) throws {
         job.scene.draw(at: job.time(ofFrame: i), into: &drawing)
         if let converter, let canvas, let picture = slot.picture {
             renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
             try picture.makeWritable()
-            let area = canvas.drawnArea, previousArea = slot.pictureArea
-            slot.pictureArea = nil  // (until the conversion below has completed)
+            try convert(canvas, with: converter, into: picture, recordedIn: slot.pictureArea)
+        } else if let canvas = slot.canvas {
+            renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
+        }
+    }
+
+    /// Converts `canvas` into `picture` only where it can differ from the frame `record`
+    /// describes (row by row), or whole when the record cannot tell; then records the canvas.
+    private func convert(_ canvas: Canvas, with converter: RGBAToYUV420, into picture: EncoderFrame,
+                         recordedIn record: DrawnRowsRecord) throws {
+        do {
             try canvas.withUnsafeBytes { bytes in
-                if let area, let previous = previousArea, previous.color == area.color {
-                    // Row y can differ only inside the columns either frame drew in it.
-                    let rows = area.boxUnion(previous).rows, before = slot.pictureRows
+                if let area = canvas.drawnArea, let rows = record.rowsThatCanDiffer(from: area) {
                     try converter.update(picture, from: bytes, bytesPerRow: canvas.bytesPerRow, rows: rows) { y in
-                        let now = canvas.drawnColumns(ofRow: y), then = before.columns(ofRow: y)
-                        if now.isEmpty { return then }
-                        if then.isEmpty { return now }
-                        return min(now.lowerBound, then.lowerBound)..<max(now.upperBound, then.upperBound)
+                        record.changedColumns(ofRow: y, comparedWith: canvas)
                     }
                 } else {
                     try converter.convert(rgba: bytes, bytesPerRow: canvas.bytesPerRow, into: picture)
                 }
             }
-            slot.pictureRows.record(canvas, rows: area?.rows ?? 0..<0)
-            slot.pictureArea = area
-        } else if let canvas = slot.canvas {
-            renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
+        } catch {
+            record.forget()  // (the picture may be half updated)
+            throw error
         }
+        record.record(canvas)
     }
 }
 

@@ -29,23 +29,23 @@ import Video
 final class FrameSlot {
     var canvas: Canvas?
     var picture: EncoderFrame?
-    /// The canvas's drawn area for the frame `picture` holds (nil: unknown, convert it whole).
-    var pictureArea: DrawnArea?
-    /// Its drawn columns row by row (`pictureArea.rows`; empty without a picture).
-    let pictureRows: DrawnRowsRecord
+    /// Where the canvas had drawn in the frame `picture` holds.
+    let pictureArea: DrawnRowsRecord
 
     init(canvas: Canvas? = nil, picture: EncoderFrame? = nil) {
         self.canvas = canvas
         self.picture = picture
-        pictureRows = DrawnRowsRecord(height: picture?.height ?? 0)
+        pictureArea = DrawnRowsRecord(height: picture?.height ?? 0)
     }
 }
 
-/// Per row, the columns a canvas had drawn (Canvas.drawnColumns) when a frame was taken from it.
+/// What a canvas knew of a frame when it was taken from it: the clear colour (nil: unknown, or
+/// nothing recorded yet) and, per row, the columns drawn (Canvas.drawnArea, drawnColumns(ofRow:)).
 final class DrawnRowsRecord {
-    private var minX: [Int32], maxX: [Int32]
+    private(set) var color: PremultipliedRGBA8?
     /// Rows that may hold non-empty ranges.
-    private var rows = 0..<0
+    private(set) var rows = 0..<0
+    private var minX: [Int32], maxX: [Int32]
 
     init(height: Int) {
         minX = Array(repeating: 0, count: height)
@@ -56,16 +56,40 @@ final class DrawnRowsRecord {
         rows.contains(y) && minX[y] < maxX[y] ? Int(minX[y])..<Int(maxX[y]) : 0..<0
     }
 
-    /// Replaces the record with `canvas`'s drawn columns of `rows` (other rows: none).
-    func record(_ canvas: Canvas, rows newRows: Range<Int>) {
+    /// The rows where a frame with drawn area `area` can differ from the recorded one (the hull
+    /// of both frames' drawn rows), or nil when the record cannot tell (another clear colour,
+    /// nothing recorded).
+    func rowsThatCanDiffer(from area: DrawnArea) -> Range<Int>? {
+        guard let color, color == area.color else { return nil }
+        if rows.isEmpty { return area.rows }
+        if area.rows.isEmpty { return rows }
+        return min(rows.lowerBound, area.rows.lowerBound)..<max(rows.upperBound, area.rows.upperBound)
+    }
+
+    /// The columns of row y where `canvas` and the recorded frame can differ, given the same
+    /// clear colour: the hull of both frames' drawn columns.
+    func changedColumns(ofRow y: Int, comparedWith canvas: Canvas) -> Range<Int> {
+        let now = canvas.drawnColumns(ofRow: y), then = columns(ofRow: y)
+        if now.isEmpty { return then }
+        if then.isEmpty { return now }
+        return min(now.lowerBound, then.lowerBound)..<max(now.upperBound, then.upperBound)
+    }
+
+    /// Replaces the record with `canvas`'s current drawn area (`forget` when it has none).
+    func record(_ canvas: Canvas) {
+        guard let area = canvas.drawnArea else { forget(); return }
         for y in rows { minX[y] = 0; maxX[y] = 0 }
-        for y in newRows {
+        for y in area.rows {
             let c = canvas.drawnColumns(ofRow: y)
             minX[y] = Int32(c.lowerBound)
             maxX[y] = Int32(c.upperBound)
         }
-        rows = newRows
+        rows = area.rows
+        color = area.color
     }
+
+    /// Records nothing: the next frame is converted whole.
+    func forget() { color = nil }
 }
 
 final class FramePipeline: @unchecked Sendable {

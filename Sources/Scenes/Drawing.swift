@@ -82,6 +82,7 @@ public final class DrawingRenderer {
         canvas.clear(to: background)
         while reusesCoverage && recordings.count < drawing.items.count { recordings.append(CoverageRecording()) }
         for (index, item) in drawing.items.enumerated() {
+            let recording = reusesCoverage ? recordings[index] : nil
             let style: FillStyle
             switch item {
             case .fill(_, _, let s), .stroke(_, _, let s): style = s
@@ -91,12 +92,12 @@ public final class DrawingRenderer {
             case .solid(let color, let opacity):
                 guard opacity > 0, color.a > 0 else { continue }
                 draw(item, paint: SolidPaint(color: color, opacity: opacity), transform: transform, on: canvas,
-                     recording: reusesCoverage ? recordings[index] : nil)
+                     recording: recording)
             case .conic(let gradient, let center, let startAngle, let filter, let opacity):
                 guard opacity > 0 else { continue }
                 let paint = ConicGradientPaint(gradient: gradient, center: center, startAngle: startAngle,
                                                opacity: opacity, filter: filter, recycling: &recycledConic)
-                draw(item, paint: paint, transform: transform, on: canvas, recording: reusesCoverage ? recordings[index] : nil)
+                draw(item, paint: paint, transform: transform, on: canvas, recording: recording)
                 recycledConic = paint
             }
         }
