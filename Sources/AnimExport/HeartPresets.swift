@@ -11,7 +11,6 @@
 //       "labelHeight": 20.33, "labelBaseline": 16.19, "gap": 10.64   // advanced (§2.1)
 //     }
 import Foundation
-import Raster
 import Scenes
 import Text
 

@@ -11,6 +11,7 @@
 //       "opacityValues": [0.4, 0.8, 0], "opacityKeyTimes": [0, 0.3, 1],   // advanced
 //       "timingFunction": [0.25, 0.1, 0.25, 1.0]                          // advanced
 //     }
+import Geometry
 import Foundation
 import Raster
 import Motion

@@ -24,6 +24,8 @@
 // gradient with the geometry. At the centre itself atan2(0, 0) = 0. The exact reference uses
 // libm atan2 in Double.
 
+import Geometry
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -23,6 +23,8 @@
 // explains why not `SIMD8<Int32>(SIMD8<Float>)` or `pointwiseMin`. Min/abs use `replacing(with:where:)`.
 // Both kernels zero the cells they consume, so the cell buffer is clean for the next band.
 
+import Geometry
+
 /// Which implementation the rasterizer's per-span kernels use. `.simd` is the fast default;
 /// `.scalar` is the plain reference the SIMD kernels are tested against (byte-exact).
 public enum RasterKernels: Sendable, CaseIterable {

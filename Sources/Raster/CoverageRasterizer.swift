@@ -44,12 +44,7 @@
 // nothing. Each row reserves 2 cells past the canvas width (edges at x = width write there);
 // they are cleared but never reported.
 
-/// How overlapping contours combine: non-zero winding (coverage min(|winding|, 1)) or even-odd
-/// (a pixel is inside when the winding is odd; fractional windings follow a triangle wave).
-public enum FillRule: Sendable {
-    case nonZero
-    case evenOdd
-}
+@_spi(Internals) import Geometry
 
 /// Receives the coverage of one fill, row by row, left to right, never for a pixel twice.
 protocol CoverageSpanSink {

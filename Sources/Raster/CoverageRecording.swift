@@ -18,6 +18,8 @@
 // Storage grows to the largest path and span list seen and is then reused: no allocation in
 // steady state.
 
+@_spi(Internals) import Geometry
+
 /// The coverage spans of one fill, reused while the fill stays the same (see the file header).
 /// Use one recording per drawing item; not thread-safe.
 public final class CoverageRecording {

@@ -19,6 +19,8 @@
 // finite (products stay below ~1e31); geometry that far out is not representable anyway.
 // Segments shorter than 1e-9 px in y are dropped (their coverage is < 1e-9).
 
+@_spi(Internals) import Geometry
+
 /// A clipped device-space line segment, oriented downwards: y0 < y1, 0 ≤ y ≤ height,
 /// 0 ≤ x ≤ width. `winding` is +1 when the original segment ran downwards (y increasing), −1
 /// when it ran upwards.

@@ -28,6 +28,8 @@
 // a sweep of hues (e.g. h = 180°: unfiltered (238, 7, 17) gives B' = 96.67 → 97 on the layer
 // path, while the folded table gives 95). Prefer folding whenever the group is a single paint.
 
+@_spi(Internals) import Geometry
+
 // Reuse and sparsity. A layer keeps its canvas (sized to the target) across frames. `begin`
 // clears only the region drawn since the last clear (`Canvas.touched`, maintained by every fill),
 // and `composite` processes only that region, row by row. A colour matrix that would make

@@ -19,6 +19,8 @@
 // = end paints the colour at t = 1 for pad (as if every point were past the end, as Skia does)
 // and the table's mean colour for repeat/reflect.
 
+import Geometry
+
 /// A linear gradient paint; coordinates are in the path's user space.
 public struct LinearGradientPaint: Paint, Sendable {
     public let gradient: Gradient

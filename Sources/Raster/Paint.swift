@@ -34,6 +34,8 @@
 //   * `shade(…, kernels:)` must give the same bytes for `.scalar` and `.simd` (the scalar kernel
 //     is the reference the SIMD one is tested against).
 
+import Geometry
+
 /// A user-space paint description, resolved per fill into a device-space `PaintShader`.
 public protocol Paint {
     associatedtype Shader: PaintShader

@@ -19,6 +19,8 @@
 // end, as Skia does) and the table's mean colour for repeat/reflect; a non-invertible transform
 // collapses the geometry (nothing is drawn).
 
+import Geometry
+
 /// A radial (concentric) gradient paint; coordinates are in the path's user space.
 public struct RadialGradientPaint: Paint, Sendable {
     public let gradient: Gradient

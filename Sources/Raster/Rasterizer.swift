@@ -15,6 +15,8 @@
 // so filling allocates nothing on the heap in steady state. A rasterizer is not thread-safe; use
 // one per thread (they are cheap when idle).
 
+@_spi(Internals) import Geometry
+
 /// Fills paths on canvases with exact-area anti-aliasing.
 public final class Rasterizer {
     /// Maximum distance in device pixels between a curve and the polyline it is filled as.

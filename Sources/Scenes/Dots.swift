@@ -25,6 +25,7 @@
 // t ≥ stagger·i + d (when hold < cycle), so the row is periodic from
 // stagger·(n − 1) + d = 1.1 s for the defaults. The default loop start is the first whole
 // cycle from then on: t = 2.0 for n = 3 ("loop [2, 3)").
+import Geometry
 import Raster
 import Motion
 

@@ -5,6 +5,7 @@
 // or stroked (with a stroke style), and a paint. `DrawingRenderer` maps points to pixels with
 // one affine transform and hands each item to the rasterizer, so a scene never sees the
 // output resolution. Paint geometry (gradient centres) is in canvas points too.
+import Geometry
 import Raster
 
 /// What paints an item. Colours are straight-alpha, gamma-encoded sRGB (ANIMATIONS.md §1.2).

@@ -19,6 +19,7 @@
 // gradient-painted stroke and the SVG matrix acts per colour, it is folded into the
 // gradient's colour table (exact per table entry), which the Raster tests show equals the
 // offscreen-layer result within ±1.
+import Geometry
 import Raster
 import Motion
 import Text

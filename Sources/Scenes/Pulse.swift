@@ -11,6 +11,7 @@
 //
 // Layers are listed front to back; each newer layer goes to the back (§3.1 decision), so they
 // are drawn in reverse order, source-over, onto the white background.
+import Geometry
 import Raster
 import Motion
 

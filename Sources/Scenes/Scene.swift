@@ -1,5 +1,4 @@
 // The contract every animation implements: parameters + time → drawing.
-import Raster
 
 /// A size in logical points.
 public struct Size: Sendable, Equatable {

@@ -21,7 +21,6 @@
 // metrics, GPOS kerning) is immutable.
 
 import CFreeType
-import Raster
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -16,6 +16,7 @@
 // scalar; no GSUB (ligatures, contextual alternates), no mark positioning, no bidi. Scalars
 // missing from the font become .notdef (glyph 0) with a warning in `warnings`.
 
+import Geometry
 import Raster
 
 /// A glyph placed on a line.

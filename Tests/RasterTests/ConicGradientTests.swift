@@ -1,5 +1,6 @@
 // ConicGradientTests.swift — angles, direction and the §2.8 probe colours of the conic gradient.
 
+import Geometry
 import Foundation
 import Testing
 @testable import Raster

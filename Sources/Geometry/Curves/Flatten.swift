@@ -42,15 +42,25 @@
 // than that, i.e. only for absurd coordinates (> ~10^12 px). All work is allocation-free in steady
 // state: the subdivision stack is a reused array.
 
+// Sharing. The flattener is generic over its sink so that each sink gets its own specialised
+// loop; the rasterizer's sink lives in Raster, so the flattener, its sink protocol and its cull
+// region are inlinable SPI (`@_spi(Internals) import Geometry`; ScratchBuffer.swift says why).
+
 /// Receives the line segments produced by flattening, in path order.
-protocol LineSegmentSink {
+@_spi(Internals) public protocol LineSegmentSink {
     mutating func addLine(from p0: Point, to p1: Point)
 }
 
 /// The region used to cull curve pieces during fill flattening: [0, width] × [0, height].
-struct CullRegion {
-    var width: Double
-    var height: Double
+@_spi(Internals) public struct CullRegion {
+    public var width: Double
+    public var height: Double
+
+    @inlinable
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// Public flattening constants.
@@ -59,37 +69,47 @@ public enum Flattening {
     public static let defaultTolerance: Double = 0.2
 }
 
-struct CurveFlattener {
+@_spi(Internals) public struct CurveFlattener {
     /// Default flattening tolerance in device pixels.
     static let defaultTolerance = Flattening.defaultTolerance
     /// Pieces needing more segments than this are subdivided (and culled) first.
-    static let maxSegmentsPerPiece = 128
+    @inlinable static var maxSegmentsPerPiece: Int { 128 }
     /// Maximum subdivision depth for very large curves.
-    static let maxDepth = 24
+    @inlinable static var maxDepth: Int { 24 }
     /// Maximum subdivision depth without a cull region (polylines: `Path.flattened`): every
     /// piece is emitted there, so 2^24 pieces × 128 segments would be 2^31 points for one
     /// absurd curve (found by the geometry fuzzer: an 8 GB allocation). 2^6 × 128 = 8192
     /// segments per curve, the same cap as stroking (`StrokingSink.maximumSegmentsPerCurve`).
-    static let maxPolylineDepth = 6
+    @inlinable static var maxPolylineDepth: Int { 6 }
 
-    private struct CubicPiece {
-        var p0, p1, p2, p3: Point
-        var depth: Int
+    @usableFromInline
+    struct CubicPiece {
+        @usableFromInline var p0, p1, p2, p3: Point
+        @usableFromInline var depth: Int
+
+        @inlinable
+        init(p0: Point, p1: Point, p2: Point, p3: Point, depth: Int) {
+            self.p0 = p0
+            self.p1 = p1
+            self.p2 = p2
+            self.p3 = p3
+            self.depth = depth
+        }
     }
 
     /// Maximum distance in pixels between the curve and its polyline.
-    var tolerance: Double {
+    public var tolerance: Double {
         didSet { updateScale() }
     }
     /// Region outside which curve pieces are culled (fills); nil keeps everything (polylines).
-    var cull: CullRegion?
+    public var cull: CullRegion?
 
-    private var stack: [CubicPiece] = []
+    @usableFromInline var stack: [CubicPiece] = []
     /// √(3/(4·tol)) for cubics and √(1/(4·tol)) for quadratics, cached.
-    private var cubicScale = 0.0
-    private var quadScale = 0.0
+    @usableFromInline var cubicScale = 0.0
+    @usableFromInline var quadScale = 0.0
 
-    init(tolerance: Double = CurveFlattener.defaultTolerance, cull: CullRegion? = nil) {
+    public init(tolerance: Double = Flattening.defaultTolerance, cull: CullRegion? = nil) {
         self.tolerance = tolerance
         self.cull = cull
         stack.reserveCapacity(2 * CurveFlattener.maxDepth + 2)
@@ -105,12 +125,14 @@ struct CurveFlattener {
     // MARK: Segment counts (Wang's formula)
 
     /// Number of segments Wang's formula needs for a quadratic at this tolerance (≥ 1).
+    @inlinable
     func segmentCount(_ p0: Point, _ p1: Point, _ p2: Point) -> Int {
         let dd = p0 - 2 * p1 + p2
         return Self.count(quadScale * dd.length.squareRoot())
     }
 
     /// Number of segments Wang's formula needs for a cubic at this tolerance (≥ 1).
+    @inlinable
     func segmentCount(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Int {
         let dd1 = p0 - 2 * p1 + p2
         let dd2 = p1 - 2 * p2 + p3
@@ -118,8 +140,8 @@ struct CurveFlattener {
         return Self.count(cubicScale * m2.squareRoot().squareRoot())
     }
 
-    @inline(__always)
-    private static func count(_ n: Double) -> Int {
+    @inlinable @inline(__always)
+    static func count(_ n: Double) -> Int {
         // NaN fails the comparison and becomes 1; huge values saturate well inside Int.
         guard n > 1 else { return 1 }
         return n < 1e9 ? Int(n.rounded(.up)) : 1_000_000_000
@@ -127,8 +149,10 @@ struct CurveFlattener {
 
     // MARK: Flattening
 
-    /// Flattens the quadratic p0 → p2 with control p1.
-    mutating func flattenQuad<Sink: LineSegmentSink>(_ p0: Point, _ p1: Point, _ p2: Point, into sink: inout Sink) {
+    /// Flattens the quadratic p0 → p2 with control p1. Inlinable (as `flattenCubic`): the
+    /// rasterizer's sink is in another module and must get its own specialisation.
+    @inlinable
+    public mutating func flattenQuad<Sink: LineSegmentSink>(_ p0: Point, _ p1: Point, _ p2: Point, into sink: inout Sink) {
         if let cull {
             switch Self.classify(minX: Swift.min(p0.x, p1.x, p2.x), minY: Swift.min(p0.y, p1.y, p2.y),
                                  maxX: Swift.max(p0.x, p1.x, p2.x), maxY: Swift.max(p0.y, p1.y, p2.y), cull) {
@@ -163,7 +187,8 @@ struct CurveFlattener {
     }
 
     /// Flattens the cubic p0 → p3 with controls p1, p2.
-    mutating func flattenCubic<Sink: LineSegmentSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+    @inlinable
+    public mutating func flattenCubic<Sink: LineSegmentSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
                                                       into sink: inout Sink) {
         stack.removeAll(keepingCapacity: true)
         stack.append(CubicPiece(p0: p0, p1: p1, p2: p2, p3: p3, depth: 0))
@@ -197,8 +222,8 @@ struct CurveFlattener {
         }
     }
 
-    @inline(__always)
-    private func emitCubic<Sink: LineSegmentSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+    @inlinable @inline(__always)
+    func emitCubic<Sink: LineSegmentSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
                                                   segments n: Int, into sink: inout Sink) {
         // B(t) = p0 + t·c1 + t²·c2 + t³·c3 with c1 = 3(p1 − p0), c2 = 3(p0 − 2p1 + p2),
         // c3 = p3 − p0 + 3(p1 − p2); evaluated by Horner's rule. The end point is emitted exactly.
@@ -225,17 +250,18 @@ struct CurveFlattener {
     }
 
     /// The component of `v` perpendicular to `tangent` (all of `v` if the tangent vanishes).
-    @inline(__always)
-    private static func normalPart(of v: Point, tangent: Point) -> Point {
+    @inlinable @inline(__always)
+    static func normalPart(of v: Point, tangent: Point) -> Point {
         let tt = tangent.dot(tangent)
         guard tt > 1e-300 else { return v }
         return v - tangent * (v.dot(tangent) / tt)
     }
 
-    private enum Visibility { case invisible, leftOfRegion, visible }
+    @usableFromInline
+    enum Visibility { case invisible, leftOfRegion, visible }
 
-    @inline(__always)
-    private static func classify(minX: Double, minY: Double, maxX: Double, maxY: Double,
+    @inlinable @inline(__always)
+    static func classify(minX: Double, minY: Double, maxX: Double, maxY: Double,
                                  _ region: CullRegion) -> Visibility {
         if maxY <= 0 || minY >= region.height || minX >= region.width { return .invisible }
         if maxX <= 0 { return .leftOfRegion }

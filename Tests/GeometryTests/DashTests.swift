@@ -1,7 +1,7 @@
 // DashTests.swift — the dash rule of ANIMATIONS.md §2.3 / §2.8 and the pieces it cuts out.
 
 import Testing
-@testable import Raster
+@testable import Geometry
 
 /// Painted intervals of a subpath of length `length` as plain [a, b] ranges (wrapping pieces split).
 private func paintedIntervals(_ spans: [DashSpan], length: Double) -> [(Double, Double)] {

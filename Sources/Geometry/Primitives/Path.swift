@@ -20,6 +20,24 @@ public enum PathElement: Equatable, Sendable {
     case cubic(to: Point, control1: Point, control2: Point)
     case close
 
+    /// Same case and same points (what the derived conformance compares), written out so that
+    /// other modules inline it: a fill's coverage recording compares every element per frame.
+    @inlinable
+    public static func == (lhs: PathElement, rhs: PathElement) -> Bool {
+        switch (lhs, rhs) {
+        case let (.move(a), .move(b)), let (.line(a), .line(b)):
+            return a == b
+        case let (.quad(a, c), .quad(b, d)):
+            return a == b && c == d
+        case let (.cubic(a, c1, c2), .cubic(b, d1, d2)):
+            return a == b && c1 == d1 && c2 == d2
+        case (.close, .close):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The same element with every point mapped by `transform`.
     public func transformed(by transform: Transform) -> PathElement {
         switch self {
@@ -37,14 +55,17 @@ public enum PathElement: Equatable, Sendable {
 public struct Path: Sendable {
     public var elements: [PathElement]
 
+    @inlinable
     public init() {
         elements = []
     }
 
+    @inlinable
     public init(elements: [PathElement]) {
         self.elements = elements
     }
 
+    @inlinable
     public var isEmpty: Bool { elements.isEmpty }
 
     public mutating func move(to p: Point) {

@@ -93,6 +93,7 @@ public struct Rect: Equatable, Sendable {
     public var maxX: Double
     public var maxY: Double
 
+    @inlinable
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX
         self.minY = minY
@@ -100,14 +101,18 @@ public struct Rect: Equatable, Sendable {
         self.maxY = maxY
     }
 
+    @inlinable
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(minX: x, minY: y, maxX: x + width, maxY: y + height)
     }
 
+    @inlinable
     public var width: Double { maxX - minX }
+    @inlinable
     public var height: Double { maxY - minY }
 
     /// The smallest rectangle holding both `self` and `p`.
+    @inlinable
     public func including(_ p: Point) -> Rect {
         Rect(minX: Swift.min(minX, p.x), minY: Swift.min(minY, p.y),
              maxX: Swift.max(maxX, p.x), maxY: Swift.max(maxY, p.y))
@@ -136,11 +141,13 @@ public struct Transform: Equatable, Sendable {
     public static let identity = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// Moves points by (`dx`, `dy`).
+    @inlinable
     public static func translation(_ dx: Double, _ dy: Double) -> Transform {
         Transform(a: 1, b: 0, c: 0, d: 1, tx: dx, ty: dy)
     }
 
     /// Scales about the origin.
+    @inlinable
     public static func scale(_ sx: Double, _ sy: Double) -> Transform {
         Transform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -154,6 +161,7 @@ public struct Transform: Equatable, Sendable {
 
     /// The transform that applies `self` first and then `next`:
     /// `self.concatenating(next).apply(p) == next.apply(self.apply(p))`.
+    @inlinable
     public func concatenating(_ next: Transform) -> Transform {
         Transform(
             a: a * next.a + b * next.c,
@@ -177,11 +185,13 @@ public struct Transform: Equatable, Sendable {
     }
 
     /// a·d − b·c; the signed area scale factor.
+    @inlinable
     public var determinant: Double { a * d - b * c }
 
     public var isIdentity: Bool { self == .identity }
 
     /// The inverse transform, or nil when the matrix is singular or not finite.
+    @inlinable
     public func inverted() -> Transform? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }

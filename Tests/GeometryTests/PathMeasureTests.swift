@@ -1,7 +1,7 @@
 // PathMeasureTests.swift — arc length, positions and tangents (ANIMATIONS.md §2.2 facts).
 
 import Testing
-@testable import Raster
+@testable import Geometry
 
 @Suite struct PathMeasureTests {
     @Test func heartArcLengthMatchesTheSpec() {

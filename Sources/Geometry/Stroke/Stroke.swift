@@ -80,7 +80,7 @@ import Darwin
 
 /// Strokes polylines into outline contours (see the file header). Reusable: the point, segment
 /// and outline buffers keep their storage.
-struct PolylineStroker {
+package struct PolylineStroker {
     /// Polyline under construction; `stroke` consumes it.
     let points = ScratchArray<Point>(capacity: 256)
     /// Outline contours built so far (move / line / close).
@@ -93,7 +93,7 @@ struct PolylineStroker {
     /// Without it a million round-capped dashes (allowed by `DashPattern.maximumDashCount`) of
     /// a wide line could ask for billions of points. The heaviest preset the heart allows (10 000
     /// round-capped 500 pt dashes in the largest frame) is ~3 million.
-    static let maximumOutlineElements = FuzzBuild.scaled(4_000_000)
+    package static let maximumOutlineElements = FuzzBuild.scaled(4_000_000)
     /// Set when a polyline was skipped because the outline reached `maximumOutlineElements`.
     var overflowed = false
 

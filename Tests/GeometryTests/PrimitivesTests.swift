@@ -1,10 +1,10 @@
-// GeometryTests.swift — points, transforms and path construction.
+// PrimitivesTests.swift — points, transforms and path construction.
 
 import Testing
 import Foundation
-@testable import Raster
+@testable import Geometry
 
-@Suite struct GeometryTests {
+@Suite struct PrimitivesTests {
     @Test func pointArithmetic() {
         let p = Point(3, 4)
         #expect(p.length == 5)

@@ -1,7 +1,7 @@
 // FlattenTests.swift — flattened polylines stay within the stated tolerance of the curve.
 
 import Testing
-@testable import Raster
+@_spi(Internals) @testable import Geometry
 
 @Suite struct FlattenTests {
     /// Hausdorff-style check: dense curve samples are within `tolerance` of the polyline, and

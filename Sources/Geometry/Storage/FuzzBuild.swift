@@ -4,12 +4,12 @@
 // AddressSanitizer (the geometry fuzzer otherwise spent most of its time building 4 million
 // element outlines). The code paths that enforce the caps are the same. Normal builds
 // (SwiftPM, `make`) never define the flag.
-enum FuzzBuild {
+package enum FuzzBuild {
     #if ANIMEXPORT_FUZZ_BUILD
     static let capDivisor = 40
     #else
     static let capDivisor = 1
     #endif
 
-    static func scaled(_ cap: Int) -> Int { cap / capDivisor }
+    package static func scaled(_ cap: Int) -> Int { cap / capDivisor }
 }

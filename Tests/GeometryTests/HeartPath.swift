@@ -1,6 +1,7 @@
 // HeartPath.swift — the heart outline of ANIMATIONS.md §2.2 for stroke and dash tests.
+// (Tests/RasterTests/GeometrySupport/HeartPath.swift links to this file.)
 
-import Raster
+import Geometry
 
 enum Heart {
     /// Start point and 26 cubics (control 1, control 2, end) as fractions of the frame size.
