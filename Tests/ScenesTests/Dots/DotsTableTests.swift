@@ -1,5 +1,9 @@
+import Motion
 import Testing
-@testable import Motion
+@testable import Scenes
+
+/// |a − b| ≤ tol.
+private func close(_ a: Double, _ b: Double, _ tol: Double) -> Bool { abs(a - b) <= tol }
 
 /// ANIMATIONS.md §4.3–§4.5: the progress-dots wave with the §4.4 defaults.
 @Suite struct DotsTableTests {

@@ -20,6 +20,8 @@
 // bigScale 1.0, smallScale 0.2, threshold 0.7, dimOpacity 0.7, curve E = easeInOut,
 // baseDuration 0.35, speed 0.5 (d = 0.7), initial scale 0, initial α 0.7.
 
+import Motion
+
 /// Parameters and timelines of a staggered grow/shrink wave (the progress dots).
 /// Knows nothing of geometry or colour: it yields per-element (scale, opacity).
 public struct StaggeredGrowShrink: Sendable, Equatable {
