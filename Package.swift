@@ -12,7 +12,7 @@ import PackageDescription
 
 import Foundation
 
-// Raster's hot loops (research/rasterizers.md §6). Release builds target AVX2 + FMA
+// Raster's hot loops (docs/research/rasterizers.md §6). Release builds target AVX2 + FMA
 // (`-target-cpu haswell`: 256-bit SIMD8<Float>, vroundps, FMA only where written with
 // addingProduct) unless ANIMEXPORT_PORTABLE=1 is set at build time; debug builds — which is
 // what `swift test` compiles — are always the portable x86-64 baseline, so the tests run the

@@ -1,4 +1,4 @@
-// The dots animation's "parameters" object in a preset (ANIMATIONS.md §4.4), decoded strictly.
+// The dots animation's "parameters" object in a preset (docs/ANIMATIONS.md §4.4), decoded strictly.
 //
 //     "parameters": {
 //       "numberOfDots": 3,             // 1 … 64

@@ -1,4 +1,4 @@
-// The heart animation's "parameters" object (ANIMATIONS.md §2.7), decoded strictly:
+// The heart animation's "parameters" object (docs/ANIMATIONS.md §2.7), decoded strictly:
 //
 //     "parameters": {
 //       "size": 64, "lineWidth": 5, "dashOn": 150, "dashOff": 15, "scaleDash": true,

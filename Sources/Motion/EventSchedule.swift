@@ -1,5 +1,5 @@
 // Event schedules: finite lists and periodic patterns, evaluated by window
-//                                                       (ANIMATIONS.md §4.2, §4.3)
+//                                                       (docs/ANIMATIONS.md §4.2, §4.3)
 //
 // A schedule is an ordered (possibly infinite) sequence of animation events
 // (e_j, v_j, d_j). The chain order is time order; events with equal times keep their

@@ -8,7 +8,7 @@
 import Geometry
 import Raster
 
-/// What paints an item. Colours are straight-alpha, gamma-encoded sRGB (ANIMATIONS.md §1.2).
+/// What paints an item. Colours are straight-alpha, gamma-encoded sRGB (docs/ANIMATIONS.md §1.2).
 public enum FillStyle: Sendable, Equatable {
     /// A solid colour whose alpha is multiplied by `opacity` (SwiftUI `.opacity`, CA layer opacity).
     case solid(RGBA, opacity: Double)

@@ -3,7 +3,7 @@
 // Coordinates are points in the canvas convention (origin top-left, y down). `origin` is the
 // pen start on the baseline: glyph ink above the baseline has y < origin.y. The first glyph's
 // origin is `origin`, so its ink starts at origin.x + its left side bearing (leading alignment as
-// in ANIMATIONS.md §2.1 — the label box starts at the pen origin, not at the ink).
+// in docs/ANIMATIONS.md §2.1 — the label box starts at the pen origin, not at the ink).
 //
 // Placement, in design units then scaled once (scale = size / unitsPerEm):
 //   pen₀ = 0,  glyph i at pen_i + xPlacement_i (and yPlacement_i upwards),

@@ -1,4 +1,4 @@
-// DashTests.swift — the dash rule of ANIMATIONS.md §2.3 / §2.8 and the pieces it cuts out.
+// DashTests.swift — the dash rule of docs/ANIMATIONS.md §2.3 / §2.8 and the pieces it cuts out.
 
 import Testing
 @testable import Geometry

@@ -1,4 +1,4 @@
-// HeartPath.swift — the heart outline of ANIMATIONS.md §2.2 for stroke and dash tests.
+// HeartPath.swift — the heart outline of docs/ANIMATIONS.md §2.2 for stroke and dash tests.
 // (Tests/RasterTests/GeometrySupport/HeartPath.swift links to this file.)
 
 import Geometry

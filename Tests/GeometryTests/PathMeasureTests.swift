@@ -1,4 +1,4 @@
-// PathMeasureTests.swift — arc length, positions and tangents (ANIMATIONS.md §2.2 facts).
+// PathMeasureTests.swift — arc length, positions and tangents (docs/ANIMATIONS.md §2.2 facts).
 
 import Testing
 @testable import Geometry

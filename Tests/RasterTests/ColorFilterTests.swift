@@ -57,7 +57,8 @@ import Testing
         }
     }
 
-    /// ANIMATIONS.md §2.5 literally: un-premultiply (exact), matrix, clamp to [0, 1], premultiply.
+    /// docs/ANIMATIONS.md §2.5 literally: un-premultiply (exact), matrix, clamp to [0, 1],
+    /// premultiply.
     func literalHueRotation(_ p: PremultipliedRGBA8, degrees: Double) -> PremultipliedRGBA8 {
         guard p.a > 0 else { return .transparent }
         let a = Double(p.a) / 255

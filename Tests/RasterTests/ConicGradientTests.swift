@@ -71,7 +71,7 @@ import Testing
         #expect(channelDistance(canvas[32, 40], rgb: Self.blue) <= 1)
     }
 
-    /// ANIMATIONS.md §2.8: colour on the heart's stroke at four probe points and four times,
+    /// docs/ANIMATIONS.md §2.8: colour on the heart's stroke at four probe points and four times,
     /// gradient colour → after the hue rotation, ±1 per channel.
     struct Probe: Sendable, CustomStringConvertible {
         let time: Double

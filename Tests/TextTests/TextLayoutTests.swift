@@ -1,4 +1,4 @@
-// TextLayoutTests.swift — one line of text: widths (ANIMATIONS.md §2.1 "Wt"), placement,
+// TextLayoutTests.swift — one line of text: widths (docs/ANIMATIONS.md §2.1 "Wt"), placement,
 // .notdef handling, and the rendered label's ink against baseline, cap height and origin.
 
 import Geometry

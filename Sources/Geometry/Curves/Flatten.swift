@@ -15,8 +15,9 @@
 // makes every point of the curve lie within `tol` of the polyline and every polyline point lie
 // within `tol` of the curve (Hausdorff distance ≤ tol). Flattening happens in device space after
 // the fill transform, so `tol` is in device pixels; the default is 0.2 px (Blend2D's default,
-// research note §1). Wang's count is ~1.8× the segment count of Levien's parabola-integral
-// method at equal tolerance; Levien's method is the planned upgrade (research note §7.1).
+// docs/research/rasterizers.md §1). Wang's count is ~1.8× the segment count of Levien's
+// parabola-integral method at equal tolerance; Levien's method is the planned upgrade
+// (docs/research/rasterizers.md §7.1).
 //
 // Area correction: a polyline through points ON the curve lies on the concave side of every
 // arc, so a filled shape loses area: each chord of a segment with sagitta h cuts off
@@ -65,7 +66,8 @@
 
 /// Public flattening constants.
 public enum Flattening {
-    /// Default flattening tolerance in device pixels (Blend2D's default; research note §1).
+    /// Default flattening tolerance in device pixels (Blend2D's default;
+    /// docs/research/rasterizers.md §1).
     public static let defaultTolerance: Double = 0.2
 }
 

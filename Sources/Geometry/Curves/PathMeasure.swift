@@ -17,9 +17,9 @@
 // polygon length, which bounds its arc length from above). This is an a-posteriori estimate, not
 // a proof: a rigorous bound needs bounds on the 10th derivative of |B′|, which blow up near cusps,
 // where the subdivision takes over (|B′| ~ |u − u0| has a kink; intervals around it shrink until
-// the estimate holds or the depth limit is hit). For the heart of ANIMATIONS.md §2.2 (26 cubics,
-// L = 167.72 pt) the estimate is ≲ 2e-9 pt in total, far inside the 1e-4 pt requirement; the
-// tests compare against a Richardson-extrapolated dense polyline.
+// the estimate holds or the depth limit is hit). For the heart of docs/ANIMATIONS.md §2.2 (26
+// cubics, L = 167.72 pt) the estimate is ≲ 2e-9 pt in total, far inside the 1e-4 pt requirement;
+// the tests compare against a Richardson-extrapolated dense polyline.
 //
 // Inversion. Every accepted interval end is kept as a node (t, s(t)). The parameter of arc
 // length d is found by binary search for the node interval [t_k, t_k+1] holding d, then Newton's

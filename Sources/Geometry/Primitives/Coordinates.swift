@@ -1,6 +1,6 @@
 // Geometry.swift — points, rectangles and affine transforms in device or user space.
 //
-// Coordinates follow the project convention (ANIMATIONS.md §1.1): origin top-left, x to the
+// Coordinates follow the project convention (docs/ANIMATIONS.md §1.1): origin top-left, x to the
 // right, **y down**, units are whatever space the value lives in (user points before the fill
 // transform, device pixels after it). A positive rotation angle therefore turns +x towards +y,
 // which is clockwise on screen.

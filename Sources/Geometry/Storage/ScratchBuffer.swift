@@ -1,10 +1,11 @@
 // ScratchBuffer.swift — reusable, manually managed buffers for the rasterizer's hot loops.
 //
 // Why not Swift arrays: an array stored in a class property costs an exclusivity check and a
-// uniqueness (copy-on-write) check on every mutation and keeps loops from vectorising (research
-// note §6, "Exclusivity and CoW"). These buffers hand out raw pointers that stay valid until the
-// next `reserve` that grows them, are allocated once and reused across fills, and only hold
-// trivial (POD) element types, so they never need to initialise or destroy elements.
+// uniqueness (copy-on-write) check on every mutation and keeps loops from vectorising
+// (docs/research/rasterizers.md §6, "Exclusivity and CoW"). These buffers hand out raw pointers
+// that stay valid until the next `reserve` that grows them, are allocated once and reused across
+// fills, and only hold trivial (POD) element types, so they never need to initialise or destroy
+// elements.
 //
 // Both modules that fill and stroke paths use them (Geometry's flattener and stroker, Raster's
 // edge lists and cells), so their per-element members are `@inlinable`: another module gets them

@@ -1,7 +1,7 @@
 // Dash.swift — dash patterns: which arc-length intervals of each subpath are painted, and the
 // pieces of path they cut out.
 //
-// Rule (CGContextSetLineDash / SwiftUI StrokeStyle; ANIMATIONS.md §2.3). Lengths l₀, l₁, … are
+// Rule (CGContextSetLineDash / SwiftUI StrokeStyle; docs/ANIMATIONS.md §2.3). Lengths l₀, l₁, … are
 // alternately painted ("on") and unpainted ("off"), in the path's own units (user space, before
 // any transform). An odd-length array is used twice ([a, b, c] → [a, b, c, a, b, c]), as in CG
 // and SVG. With period P = Σ lᵢ and phase φ, the point at arc length s ∈ [0, L] of a subpath,

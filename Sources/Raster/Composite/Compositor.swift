@@ -1,8 +1,8 @@
 // Compositor.swift — premultiplied source-over of a span of source pixels into the canvas.
 //
-// All math is 8-bit premultiplied integer math (ANIMATIONS.md §1.2: source-over in gamma-encoded
-// sRGB, out = α·src + (1 − α)·dst). For a source pixel S (premultiplied bytes), coverage m
-// (0…255) and destination pixel D, per channel c ∈ {r, g, b, a}:
+// All math is 8-bit premultiplied integer math (docs/ANIMATIONS.md §1.2: source-over in
+// gamma-encoded sRGB, out = α·src + (1 − α)·dst). For a source pixel S (premultiplied bytes),
+// coverage m (0…255) and destination pixel D, per channel c ∈ {r, g, b, a}:
 //
 //     S'_c  = div255(S_c · m)                         source scaled by coverage
 //     out_c = S'_c + div255(D_c · (255 − S'_a))       source-over
@@ -197,7 +197,7 @@ enum SpanCompositor {
     /// b_k | a_k << 8 (little-endian). `& 0xFF` gives the (r, b) channels, `>> 8` the (g, a)
     /// channels, each in its own 16-bit lane ready for the 8 × 8 → 16-bit products, so no
     /// widening or packing instructions are needed (the generic SIMD widening conversions are
-    /// outlined calls, research note §6). Results are recombined as rb | ga << 8.
+    /// outlined calls, docs/research/rasterizers.md §6). Results are recombined as rb | ga << 8.
     enum Vector {
         typealias Lanes = SIMD16<UInt16>
         static let pixelsPerStep = 8

@@ -1,8 +1,8 @@
 // Layer.swift — draw a group off-screen, then composite it with a colour filter and an opacity.
 //
 // Model (SwiftUI `.hueRotation(_:)` / `.opacity(_:)` on a group of views, CSS filter + opacity on
-// an element; ANIMATIONS.md §1.2 and §2.5). With L the group drawn source-over onto transparent
-// black (premultiplied RGBA8) and o the layer opacity:
+// an element; docs/ANIMATIONS.md §1.2 and §2.5). With L the group drawn source-over onto
+// transparent black (premultiplied RGBA8) and o the layer opacity:
 //
 //     L'  = filter(L)                  per pixel: un-premultiply, colour matrix, clamp to [0, 1],
 //                                      premultiply (ColorFilter.swift)

@@ -1,7 +1,7 @@
 // ColorFilter.swift — colour matrices (hue rotation) on colours and on premultiplied pixels.
 //
 // A colour matrix acts on a **straight (un-premultiplied), gamma-encoded** colour with components
-// in [0, 1] (ANIMATIONS.md §2.5, SVG feColorMatrix, SwiftUI `ColorMatrix` layout):
+// in [0, 1] (docs/ANIMATIONS.md §2.5, SVG feColorMatrix, SwiftUI `ColorMatrix` layout):
 //
 //     | R' |   | r1 r2 r3 r4 r5 |   | R |
 //     | G' |   | g1 g2 g3 g4 g5 |   | G |
@@ -60,7 +60,7 @@ public struct ColorMatrix: Equatable, Sendable {
 
     public static let identity = ColorMatrix()
 
-    /// The hue-rotation matrix of ANIMATIONS.md §2.5 (SVG hue-rotate, Rec.709 weights).
+    /// The hue-rotation matrix of docs/ANIMATIONS.md §2.5 (SVG hue-rotate, Rec.709 weights).
     public static func hueRotation(degrees: Double) -> ColorMatrix {
         let radians = degrees * Double.pi / 180
         let c = cos(radians), s = sin(radians)

@@ -1,6 +1,6 @@
 // ConicGradient.swift — colour varying with the angle around a centre (SwiftUI AngularGradient).
 //
-// Parameter (user space, ANIMATIONS.md §1.1 and §2.4):
+// Parameter (user space, docs/ANIMATIONS.md §1.1 and §2.4):
 //
 //     θ(u) = atan2(uy − cy, ux − cx) in degrees, mapped to [0, 360)
 //     g(u) = mod(θ − θs, 360) / 360

@@ -1,7 +1,7 @@
 // Gradient.swift — colour stops, the colour at a gradient parameter, and extend modes.
 //
 // A gradient is a list of stops (location ∈ [0, 1], colour), locations non-decreasing. Its colour
-// at a parameter t ∈ [0, 1] (ANIMATIONS.md §1.2: interpolation on gamma-encoded components):
+// at a parameter t ∈ [0, 1] (docs/ANIMATIONS.md §1.2: interpolation on gamma-encoded components):
 //
 //     t ≤ l_first:  C = c_first            t ≥ l_last:  C = c_last
 //     otherwise, with i the last stop such that l_i ≤ t (so l_i ≤ t < l_{i+1}):

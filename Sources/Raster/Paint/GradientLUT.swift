@@ -1,13 +1,14 @@
 // GradientLUT.swift — a gradient's colour lookup table and the span loop that indexes it.
 //
-// Table (built once per paint, research note §7.4, Blend2D `gradient.cpp`). N entries of
-// premultiplied RGBA8, entry i holding the exact colour at parameter t_i = i/(N − 1):
+// Table (built once per paint, docs/research/rasterizers.md §7.4, Blend2D `gradient.cpp`). N
+// entries of premultiplied RGBA8, entry i holding the exact colour at parameter t_i = i/(N − 1):
 //
 //     entry_i = premultiply(opacity ⊙ filter(C(t_i)))       C: Gradient.color(at:), straight alpha
 //
 // where the filter (ColorFilter.swift) acts on the straight colour and clamps, opacity multiplies
 // alpha, and premultiply is round(c·α·255), round(α·255). Folding the filter in here makes a
-// hue rotation free per pixel (research note §7.5). A pixel whose parameter is t is painted
+// hue rotation free per pixel (docs/research/rasterizers.md §7.5). A pixel whose parameter is t
+// is painted
 //
 //     entry[round(p·(N − 1))],   p = extend(t) ∈ [0, 1]    (GradientExtend; Float, see below)
 //
@@ -30,7 +31,8 @@
 //     reflect:  t clamped to ±2²¹ (NaN → 0), p = |t − 2·round(t/2)|
 //     (conic: ConicGradient.swift wraps g ∈ (−1, 1] by adding 1 to negative values)
 //     index = round(p·(N − 1)) by the magic-number trick; p ≤ 1 keeps it in range.
-// The 8 table loads of a block are scalar loads (gathers are slow on AMD; research note §7.4).
+// The 8 table loads of a block are scalar loads (gathers are slow on AMD;
+// docs/research/rasterizers.md §7.4).
 
 /// The premultiplied colour table of one gradient with its opacity and filter folded in.
 final class GradientColorTable: @unchecked Sendable {  // immutable while shared (see `rebuilt`)

@@ -6,7 +6,8 @@
 // therefore bit-identical to the scalar result for the same input, which is what lets the
 // gradient kernels be tested byte-for-byte against their scalar references.
 //
-// Why these and not the stdlib (research note §6; the package builds for baseline x86-64, SSE2):
+// Why these and not the stdlib (docs/research/rasterizers.md §6; the package builds for baseline
+// x86-64, SSE2):
 //   * `rounded(.down)` on SIMD8<Float> calls `floorf` per lane (SSE2 has no `roundps`), and
 //     `SIMD8<Int32>(SIMD8<Float>)` goes through a slow generic helper. Instead, rounding uses the
 //     magic number M = 1.5·2²³: for |x| < 2²², (x + M) − M is x rounded to nearest (ties to

@@ -9,8 +9,8 @@
 // an `opacity` that multiplies alpha; gradients also take an optional `ColorFilter`, folded into
 // their colour table. Filters over a group of drawings go through a `Layer` (Layer.swift).
 //
-// How the compositing loop gets specialised per paint (research note §7.3: fused fetch +
-// composite, Blend2D's JIT idea done by the Swift optimiser):
+// How the compositing loop gets specialised per paint (docs/research/rasterizers.md §7.3: fused
+// fetch + composite, Blend2D's JIT idea done by the Swift optimiser):
 //   * a shader with a `uniformColor` (solid paints, one-colour gradients) is composited by
 //     `UniformColorSink` with the constant-source kernels, which are concrete code. When `fill`
 //     runs unspecialised (a solid fill from another module, e.g. DrawingRenderer), the coverage

@@ -19,8 +19,9 @@
 //     s3[i] = s2[i] + s2[i−4]   (i ≥ 4)        acc[i] = s3[i] + carry,   carry' = acc[7]
 //
 // in Float32. round(·) is done with the magic-number trick: for 0 ≤ y < 2²², the low mantissa
-// bits of Float(y + 1.5·2²³) hold y rounded to nearest (ties to even); §6 of the research note
-// explains why not `SIMD8<Int32>(SIMD8<Float>)` or `pointwiseMin`. Min/abs use `replacing(with:where:)`.
+// bits of Float(y + 1.5·2²³) hold y rounded to nearest (ties to even); §6 of
+// docs/research/rasterizers.md explains why not `SIMD8<Int32>(SIMD8<Float>)` or `pointwiseMin`.
+// Min/abs use `replacing(with:where:)`.
 // Both kernels zero the cells they consume, so the cell buffer is clean for the next band.
 
 import Geometry

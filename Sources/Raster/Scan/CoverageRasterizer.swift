@@ -57,7 +57,7 @@ protocol CoverageSpanSink {
 /// The coverage engine: owns the band cell buffer, dirty bits and bucketing scratch, all reused.
 final class CoverageRasterizer {
     /// Rows per band: 32 rows × 1928 cells × 4 B ≈ 247 KB for 1080p, which stays in L2
-    /// (Blend2D starts at 32; research note §3.1, §7.2).
+    /// (Blend2D starts at 32; docs/research/rasterizers.md §3.1, §7.2).
     static let bandHeight = 32
     static let groupWidth = CoverageAccumulation.groupWidth
 

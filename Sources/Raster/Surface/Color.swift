@@ -1,6 +1,6 @@
 // Color.swift — colour values at the two ends of the pipeline.
 //
-// Colour pipeline (ANIMATIONS.md §1.2): colours are sRGB, gamma-encoded, straight
+// Colour pipeline (docs/ANIMATIONS.md §1.2): colours are sRGB, gamma-encoded, straight
 // (non-premultiplied) alpha, components in [0, 1]; compositing is source-over in gamma space;
 // 8-bit output is round(v·255).
 //

@@ -1,4 +1,4 @@
-// DOTS — animated progress view (ANIMATIONS.md §4).
+// DOTS — animated progress view (docs/ANIMATIONS.md §4).
 //
 // Layout (§4.1). n dots, each in a dotSize × dotSize frame (50 pt), in a row with `spacing`
 // between frames (8 pt, SwiftUI's default between two non-text views), centred on the canvas:

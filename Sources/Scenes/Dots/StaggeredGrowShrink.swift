@@ -1,4 +1,4 @@
-// A staggered grow/shrink wave of event-driven animations   (ANIMATIONS.md §4.2, §4.4, §4.3)
+// A staggered grow/shrink wave of event-driven animations   (docs/ANIMATIONS.md §4.2, §4.4, §4.3)
 //
 // Element i (0-based) of a row, in ideal time, for cycle k = 0, 1, 2, …:
 //

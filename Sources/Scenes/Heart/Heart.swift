@@ -1,4 +1,4 @@
-// HEART — the heart-rate measuring animation (ANIMATIONS.md §2).
+// HEART — the heart-rate measuring animation (docs/ANIMATIONS.md §2).
 //
 // Layout (§2.1): a leading-aligned vertical stack centred on the canvas — the label, a gap G,
 // then the size × size heart frame:

@@ -1,4 +1,4 @@
-// The heart outline of the heart-rate tutorial (ANIMATIONS.md §2.2).
+// The heart outline of the heart-rate tutorial (docs/ANIMATIONS.md §2.2).
 //
 // One closed sub-path: a start point at the bottom tip, 26 cubic Béziers, close. Coordinates
 // are fractions of the frame (x of its width, y of its height); the path runs up the left

@@ -5,7 +5,7 @@ import Testing
 /// |a − b| ≤ tol.
 private func close(_ a: Double, _ b: Double, _ tol: Double) -> Bool { abs(a - b) <= tol }
 
-/// ANIMATIONS.md §4.3–§4.5: the progress-dots wave with the §4.4 defaults.
+/// docs/ANIMATIONS.md §4.3–§4.5: the progress-dots wave with the §4.4 defaults.
 @Suite struct DotsTableTests {
     static let wave = try! StaggeredGrowShrink()
 

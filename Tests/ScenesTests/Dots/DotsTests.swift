@@ -1,5 +1,5 @@
-// The dots scene against ANIMATIONS.md §4: layout (§4.1), the §4.5 checkpoint table through the
-// scene (S and α per dot within 1e-5, drawn radius 25·S), and the blue preset's centre colours
+// The dots scene against docs/ANIMATIONS.md §4: layout (§4.1), the §4.5 checkpoint table through
+// the scene (S and α per dot within 1e-5, drawn radius 25·S), and the blue preset's centre colours
 // rendered on the RGBA canvas (before any video encoding) within ±1.
 import Geometry
 import Testing

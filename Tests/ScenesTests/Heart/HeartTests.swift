@@ -1,4 +1,4 @@
-// The heart scene against ANIMATIONS.md §2: layout (§2.1), time functions and the §2.8
+// The heart scene against docs/ANIMATIONS.md §2: layout (§2.1), time functions and the §2.8
 // checkpoints — probe colours on the stroke centre-line after hue rotation (±2 per channel,
 // rendered) and the background showing at the gap centres.
 import Geometry

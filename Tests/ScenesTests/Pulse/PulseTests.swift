@@ -1,4 +1,4 @@
-// The pulse scene against ANIMATIONS.md §3.5: layer state (u, w, radius, α) within 1e-5,
+// The pulse scene against docs/ANIMATIONS.md §3.5: layer state (u, w, radius, α) within 1e-5,
 // and rendered centre colours (before any video encoding) within ±1 per channel.
 import Geometry
 import Testing
