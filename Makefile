@@ -8,7 +8,7 @@ RELEASE_BIN = .build/release/animexport
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
            libfreetype-dev libfontconfig-dev fontconfig fonts-inter
 
-.PHONY: all deps build release test run bench assets install uninstall clean
+.PHONY: all deps build release test check-layout run bench assets install uninstall clean
 
 all: build
 
@@ -37,10 +37,17 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product animexport
 
+# Module layout, before any build (seconds): every file imports only modules its target declares
+# in Package.swift and every declared dependency is imported; nothing refers outside the
+# repository (scripts/check-layout.swift), and the check itself catches planted violations.
+check-layout:
+	SWIFT=$(SWIFT) $(SWIFT) scripts/check-layout.swift
+	SWIFT=$(SWIFT) scripts/test-check-layout.sh
+
 # Unit tests plus end-to-end tests that run the release binary and decode what it wrote.
 # All tests use Swift Testing; XCTest is disabled so its empty "Executed 0 tests" summary
 # does not stand next to the real one.
-test: release
+test: check-layout release
 	$(SWIFT) build -c release --product animexport-bench
 	ANIMEXPORT_BIN=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test --disable-xctest
 

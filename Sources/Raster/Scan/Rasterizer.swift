@@ -380,6 +380,6 @@ extension Rasterizer {
         #else
         let target = "portable x86-64 baseline (SSE2)"
         #endif
-        return "\(mode); Raster: -enforce-exclusivity=unchecked, \(target)"
+        return "\(mode); Geometry, Raster: -enforce-exclusivity=unchecked, \(target)"
     }
 }
