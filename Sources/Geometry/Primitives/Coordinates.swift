@@ -1,4 +1,4 @@
-// Geometry.swift — points, rectangles and affine transforms in device or user space.
+// Coordinates.swift — points, rectangles and affine transforms in device or user space.
 //
 // Coordinates follow the project convention (docs/ANIMATIONS.md §1.1): origin top-left, x to the
 // right, **y down**, units are whatever space the value lives in (user points before the fill

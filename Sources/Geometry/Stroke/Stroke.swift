@@ -58,10 +58,10 @@
 // corner cut at X the outline of a smooth stroke does not overlap itself at all.
 //
 // Known limit of overlapping contours with exact-area coverage. The coverage rasterizer computes
-// min(|∫ winding over the pixel|, 1) (CoverageRasterizer.swift). A pixel that holds both stroke
-// exterior and a region of winding 2 (where two parts of the outline overlap and that overlap
-// reaches the stroke's edge inside the pixel) is therefore over-covered, by at most ½ for winding
-// 2. Smooth strokes and separate dashes have no such overlap; it shows at pivot-routed inner
+// min(|∫ winding over the pixel|, 1) (Raster's CoverageRasterizer.swift). A pixel that holds both
+// stroke exterior and a region of winding 2 (where two parts of the outline overlap and that
+// overlap reaches the stroke's edge inside the pixel) is therefore over-covered, by at most ½ for
+// winding 2. Smooth strokes and separate dashes have no such overlap; it shows at pivot-routed inner
 // joins (a pixel or two at the inner corner), where dashes or subpaths cross (a pixel at each
 // corner of the crossing), and along the whole edge of a path that retraces itself (A → B → A,
 // whose edges coincide): such edges look bolder. Supersampled rasterizers (Skia, tiny-skia)

@@ -1,8 +1,9 @@
 // EdgeBuilder.swift — path + transform → clipped, downward-oriented device-space line segments.
 //
-// Pipeline per fill: transform each point (user → device pixels), flatten curves (Flatten.swift,
-// culling pieces outside the canvas), close every subpath implicitly, and clip each line segment
-// to the canvas so that the cell rasterizer only ever sees 0 ≤ y ≤ height and 0 ≤ x ≤ width.
+// Pipeline per fill: transform each point (user → device pixels), flatten curves (Geometry's
+// Flatten.swift, culling pieces outside the canvas), close every subpath implicitly, and clip each
+// line segment to the canvas so that the cell rasterizer only ever sees 0 ≤ y ≤ height and
+// 0 ≤ x ≤ width.
 //
 // Clipping rules, chosen so that the winding number of every canvas pixel is unchanged:
 //   * y: the parts above y = 0 and below y = height are cut off (they touch no canvas row);

@@ -1,6 +1,6 @@
 // Rasterizer.swift — the entry point: fill a path with a paint on a canvas.
 //
-//   path ──transform, flatten (Flatten.swift), clip──▶ line segments (EdgeBuilder.swift)
+//   path ──transform, flatten (Geometry's Flatten.swift), clip──▶ line segments (EdgeBuilder.swift)
 //        ──exact-area cells, bands, dirty bits──▶ coverage spans (CoverageRasterizer.swift)
 //        ──paint shader + source-over──▶ canvas pixels (Paint.swift, Compositor.swift)
 //
