@@ -8,11 +8,11 @@ cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 mkdir -p "$OUT"
 SAN="-sanitize=fuzzer,address"
-# The C modules (CFFmpeg, CFreeType) and their headers, for every module that sees them.
-CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType)
-for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 fontconfig); do CMODULES+=(-Xcc "$f"); done
+# The C modules (CFFmpeg, CFreeType, CHarfBuzz) and their headers, for every module that sees them.
+CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz)
+for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig); do CMODULES+=(-Xcc "$f"); done
 COMMON=(-wmo -O -g -parse-as-library $SAN -I "$OUT" "${CMODULES[@]}")
-LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 fontconfig)
+LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig)
 
 module() {   # module NAME [extra swiftc flags…] -- sources…
     local name=$1; shift
