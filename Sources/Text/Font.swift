@@ -168,7 +168,7 @@ struct FaceInfo: Sendable {
     var glyphCount: Int
     var designMetrics: DesignMetrics
     var tableTags: [String]
-    /// fontconfig's weight, slant and width of the face (for choosing fallback fonts alike).
+    /// Weight, slant and width of the face (OS/2, FreeType flags), for choosing fallback fonts alike.
     var appearance: FontAppearance
 }
 
