@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets with swiftc (outside SwiftPM, so `swift build` and `make test`
 # never see them): each module's sources are compiled with -sanitize=fuzzer,address into one
 # object per module, then linked with the fuzz entry point.
-#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset (default .build/fuzz)
+#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset, OUT/fuzz-font (default .build/fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
@@ -40,3 +40,7 @@ module Video -- Sources/Video/*.swift
 module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- Sources/AnimExport/*.swift Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
 echo "fuzz: linking $OUT/fuzz-preset"
 link $SAN "$OUT"/{Raster,Motion,Text,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"
+
+module FontFuzz -- Fuzz/FontCase.swift Fuzz/FontFuzz.swift
+echo "fuzz: linking $OUT/fuzz-font"
+link $SAN "$OUT"/{Raster,Text,FontFuzz}.o $LIBS -o "$OUT/fuzz-font"

@@ -99,6 +99,15 @@ public final class Font: Sendable {
         self.init(face: try FreeTypeFace(path: path, faceIndex: faceIndex), size: size)
     }
 
+    /// Loads face `faceIndex` of a font held in memory (an embedded font: a Lottie data URI, a
+    /// dotLottie's fonts/ entry), at `size` points. `name` stands for the file in messages.
+    /// The same cap as for files applies (`FontFile.maxBytes`).
+    public convenience init(bytes: [UInt8], name: String, size: Double, faceIndex: Int = 0) throws(FontError) {
+        guard size.isFinite, size > 0 else { throw .invalidSize(size) }
+        self.init(face: try FreeTypeFace(bytes: FontFile.copy(bytes, name: name), path: name, faceIndex: faceIndex),
+                  size: size)
+    }
+
     /// Locates `family` / `style` with fontconfig (no substitutes, see `locate`) and loads it.
     public convenience init(family: String, style: String, size: Double) throws(FontError) {
         guard size.isFinite, size > 0 else { throw .invalidSize(size) }
@@ -187,8 +196,12 @@ final class FreeTypeFace: Sendable {
     /// The file's bytes; FreeType and HarfBuzz read them in place, so they outlive both.
     private let bytes: FontBytes
 
-    init(path: String, faceIndex: Int) throws(FontError) {
-        let bytes = try FontFile.read(path)
+    convenience init(path: String, faceIndex: Int) throws(FontError) {
+        try self.init(bytes: FontFile.read(path), path: path, faceIndex: faceIndex)
+    }
+
+    /// Opens `bytes` (which the face keeps); `path` names them in messages and `Font.path`.
+    init(bytes: FontBytes, path: String, faceIndex: Int) throws(FontError) {
         var libraryPointer: FT_Library?
         let initError = FT_Init_FreeType(&libraryPointer)
         guard initError == 0, let library = libraryPointer else {

@@ -112,6 +112,15 @@ public enum FontFile {
         return FontBytes(base: base, count: count)
     }
 
+    /// `bytes` copied into memory a face can own, with the size checks of a file.
+    static func copy(_ bytes: [UInt8], name: String) throws(FontError) -> FontBytes {
+        guard !bytes.isEmpty else { throw .notAFont(path: name, reason: "the file is empty") }
+        guard bytes.count <= maxBytes else { throw .tooLarge(path: name, bytes: bytes.count, limit: maxBytes) }
+        let base = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 16)
+        bytes.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+        return FontBytes(base: base, count: bytes.count)
+    }
+
     /// The bytes of the font file at `path` as an array (for hashing what a render depends on),
     /// read with the same checks as a font load.
     public static func contents(of path: String) throws(FontError) -> [UInt8] {
