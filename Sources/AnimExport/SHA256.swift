@@ -49,16 +49,25 @@ struct SHA256 {
     static func hex(_ data: Data) -> String { var s = SHA256(); s.update(data); return s.finalize() }
     static func hex(_ text: String) -> String { var s = SHA256(); s.update(text); return s.finalize() }
 
-    /// The digest and size of a file, or nil if it cannot be read.
+    /// The digest and size of a regular file (symlinks followed), or nil if it cannot be read
+    /// or is anything else: a FIFO, device or socket planted where a file was expected must not
+    /// block or feed the hash forever (it is opened O_NONBLOCK and checked with fstat first).
     static func file(_ path: String) -> (sha256: String, bytes: Int)? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         var s = SHA256()
         var total = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            guard let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
-            s.update(chunk)
-            total += chunk.count
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { break }
+            chunk.withUnsafeBytes { s.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            total += n
         }
         return (s.finalize(), total)
     }

@@ -47,6 +47,10 @@ import Testing
             if size > 0 { #expect(SHA256.font(path)?.sha256 == expected) }
         }
         #expect(SHA256.font("/dev/zero") == nil, "the font reader refuses devices")
+        #expect(SHA256.file("/dev/zero") == nil, "a device is not hashed (it never ends)")
+        let fifo = folder + "/fifo"
+        try #require(mkfifo(fifo, 0o644) == 0)
+        #expect(SHA256.file(fifo) == nil, "a FIFO is refused without waiting for a writer")
     }
 }
 
