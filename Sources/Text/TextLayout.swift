@@ -136,8 +136,8 @@ extension Font {
             let position = Point(baseline.x + pen + Double(glyph.xOffset) * s, baseline.y - Double(glyph.yOffset) * s)
             let outline = loaded.map { $0.path.transformed(by: .scale(s, s)) } ?? Path()
             let glyphRule = loaded?.fillRule ?? .nonZero
-            if !outline.isEmpty {
-                path.append(outline.transformed(by: .translation(position.x, position.y)))
+            if let loaded, !loaded.path.isEmpty {
+                path.append(loaded.path.transformed(by: Transform(a: s, b: 0, c: 0, d: s, tx: position.x, ty: position.y)))
                 if glyphRule == .evenOdd { rule = .evenOdd }
             }
             let bounds = loaded?.bounds.map {
