@@ -6,10 +6,12 @@
 //   Geometry, Motion          (leaf modules: paths, transforms, flattening, measure, dash, stroke
 //                              outlines; curves and keyframes, pure functions of time)
 //   Raster  → Geometry        (coverage, paints, compositing, canvases)
-//   Text    → Geometry, Raster, CFreeType (FreeType glyph outlines → paths; fontconfig lookup)
+//   Text    → Geometry, Raster, CFreeType, CHarfBuzz (FreeType outlines → paths, HarfBuzz shaping,
+//                              fontconfig lookup and fallback)
 //   Scenes  → Geometry, Raster, Motion, Text (the animations, one folder per scene)
 //   Video   → CFFmpeg         (RGBA frames in, files out; knows nothing of rasterizing)
-//   AnimExport → Geometry, Raster, Motion, Text, Scenes, Video (presets, jobs, CLI logic, errors)
+//   AnimExport → Geometry, Raster, Motion, Text, Scenes, Video, CFFmpeg (presets, jobs, CLI logic,
+//                              errors; SHA-256 from libavutil)
 //   animexport → AnimExport   (the thin executable)
 import PackageDescription
 
@@ -50,19 +52,26 @@ let package = Package(
             pkgConfig: "freetype2 fontconfig",
             providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
         ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            path: "Sources/CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
         .target(name: "Geometry", swiftSettings: optimized),
         .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: optimized),
-        .target(name: "Text", dependencies: ["Geometry", "Raster", "CFreeType"]),
+        .target(name: "Text", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text"]),
         .target(name: "Video", dependencies: ["CFFmpeg"]),
-        .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Motion", "Text", "Scenes", "Video"]),
+        .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Motion", "Text", "Scenes", "Video",
+                                                   "CFFmpeg"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .executableTarget(name: "animexport-bench",
-                          dependencies: ["AnimExport", "Scenes", "Geometry", "Raster", "Video", "CFFmpeg",
+                          dependencies: ["AnimExport", "Scenes", "Geometry", "Raster", "Text", "Video", "CFFmpeg",
                                          "CAllocCounter"],
                           path: "Sources/animexport-bench",
                           swiftSettings: [.swiftLanguageMode(.v5)]),

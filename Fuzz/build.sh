@@ -2,18 +2,18 @@
 # Builds the libFuzzer targets with swiftc (outside SwiftPM, so `swift build` and `make test`
 # never see them): each module's sources are compiled with -sanitize=fuzzer,address into one
 # object per module, then linked with the fuzz entry point.
-#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset (default .build/fuzz)
+#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset, OUT/fuzz-font (default .build/fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 mkdir -p "$OUT"
 SAN="-sanitize=fuzzer,address"
-# The C modules (CFFmpeg, CFreeType) and their headers, for every module that sees them.
-CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType)
-for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 fontconfig); do CMODULES+=(-Xcc "$f"); done
+# The C modules (CFFmpeg, CFreeType, CHarfBuzz) and their headers, for every module that sees them.
+CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz)
+for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig); do CMODULES+=(-Xcc "$f"); done
 # -package-name: modules see each other's `package` declarations, as under SwiftPM.
 COMMON=(-wmo -O -g -parse-as-library -package-name animexport $SAN -I "$OUT" "${CMODULES[@]}")
-LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 fontconfig)
+LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig)
 
 module() {   # module NAME [extra swiftc flags…] -- sources…
     local name=$1; shift
@@ -43,3 +43,7 @@ module Video -- $(find Sources/Video -name '*.swift' | sort)
 module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- $(find Sources/AnimExport -name '*.swift' | sort) Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
 echo "fuzz: linking $OUT/fuzz-preset"
 link $SAN "$OUT"/{Geometry,Raster,Motion,Text,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"
+
+module FontFuzz -- Fuzz/FontCase.swift Fuzz/FontFuzz.swift
+echo "fuzz: linking $OUT/fuzz-font"
+link $SAN "$OUT"/{Geometry,Raster,Text,FontFuzz}.o $LIBS -o "$OUT/fuzz-font"
