@@ -242,6 +242,7 @@ public struct H264Settings: Sendable {
         for (key, _) in extraOptions where key.isEmpty {
             throw .invalidSettings("empty option name in extra options")
         }
+        try EncoderOptionPolicy.check(extraOptions, encoder: "libx264")
     }
 
     // MARK: - encoder options
