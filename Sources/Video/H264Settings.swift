@@ -243,6 +243,17 @@ public struct H264Settings: Sendable {
             throw .invalidSettings("empty option name in extra options")
         }
         try EncoderOptionPolicy.check(extraOptions, encoder: "libx264")
+        // An explicit level below what the size, rate and peak bit rate need would give a
+        // stream that breaks players: refuse it.
+        if let level, let raw = Double(level) {
+            let wanted = raw >= 10 ? raw / 10 : raw  // "42" is level_idc, "4.2" and "4" levels
+            let peak = [bitrate, maxrate].compactMap { $0 }.max()
+            let needed = H264Settings.automaticLevel(width: width, height: height, fps: fps, peakBitrate: peak, profile: effectiveProfile)
+            if let needed, let n = Double(needed), wanted + 1e-9 < n {
+                throw .invalidSettings("H.264 level \(level) cannot hold \(width)x\(height) at \(fps) fps\(peak.map { " and \($0 / 1000) kb/s" } ?? ""); it needs level \(needed) or higher")
+            }
+            if needed == nil { throw .invalidSettings("no H.264 level holds \(width)x\(height) at \(fps) fps") }
+        }
     }
 
     // MARK: - encoder options

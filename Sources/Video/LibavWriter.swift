@@ -240,8 +240,11 @@ public final class LibavWriter {
     /// a reference). Call `frame.makeWritable()` before writing into it again.
     public func append(_ frame: EncoderFrame) throws(VideoError) {
         try guarded { () throws(VideoError) in
-            guard frame.width == setup.width, frame.height == setup.height, frame.pixelFormat.av == setup.pixelFormat else {
-                throw VideoError.invalidInput("encoder frame is \(frame.width)x\(frame.height) \(frame.pixelFormat.rawValue), the video \(setup.width)x\(setup.height)")
+            guard frame.width == setup.width, frame.height == setup.height else {
+                throw VideoError.invalidInput("encoder frame is \(frame.width)x\(frame.height), the video \(setup.width)x\(setup.height)")
+            }
+            guard frame.pixelFormat.av == setup.pixelFormat else {
+                throw VideoError.invalidInput("encoder frame is \(frame.pixelFormat.rawValue), \(setup.encoderName) takes another pixel format")
             }
             try send(frame.avFrame)
         }
