@@ -103,6 +103,11 @@ public final class EncoderFrame: @unchecked Sendable {
          cff_frame_data(avFrame, 2), Int(cff_frame_linesize(avFrame, 2)))
     }
 
+    /// Plane `i`'s first byte and bytes per row (any pixel format); valid until `makeWritable()`.
+    public func plane(_ i: Int) -> (base: UnsafeMutablePointer<UInt8>, stride: Int) {
+        (cff_frame_data(avFrame, Int32(i)), Int(cff_frame_linesize(avFrame, Int32(i))))
+    }
+
     /// The samples as a packed `YUV420Frame` (a copy, for tests and inspection).
     public func yuv420Frame() -> YUV420Frame {
         var out = YUV420Frame(width: width, height: height)
