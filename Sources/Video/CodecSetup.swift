@@ -13,8 +13,8 @@
 //   colour      BT.709 tags, limited range on every YUV codec; RGB formats (PNG, APNG, WebP, GIF) carry none.
 //   loops       —                                                                                                loop (muxer)   plays (muxer)
 //
-// HEVC is tagged hvc1 (Apple players refuse hev1). ProRes is written with vendor "apl0", as
-// Apple's encoder does, so Final Cut and QuickTime treat the file as their own.
+// HEVC is tagged hvc1 (Apple players refuse hev1). ProRes is written with vendor "apl0" in its
+// frames and "appl" in the sample description, as Apple's encoder does.
 import CFFmpeg
 
 extension VideoSettings {
@@ -70,6 +70,7 @@ extension VideoSettings {
         case .prores, .proresHQ:
             o.append(("profile", codec == .prores ? "4" : "3"))
             o.append(("vendor", "apl0"))
+            s.streamMetadata = [("vendor_id", "appl")]  // the sample description's vendor, as Apple writes it
             if codec == .prores && alpha { o.append(("alpha_bits", "16")) }
         case .apng:
             o.append(("pred", "mixed"))

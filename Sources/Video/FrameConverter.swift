@@ -3,8 +3,8 @@
 //   yuv420p       RGBAToYUV420 as before (alpha ignored: the frame is opaque), byte-identical
 //                 to libswscale.
 //   yuva420p      un-premultiply (Unpremultiply.swift) into a straight scratch image, then the
-//                 same RGBAToYUV420 on it (so Y/U/V are libswscale's for the straight image) and
-//                 the alpha bytes as the A plane.
+//                 same RGBAToYUV420 on it (Y/U/V are libswscale's yuv420p samples of the straight
+//                 image; its own yuva420p path differs by at most one) and the alpha bytes as A.
 //   yuv422p10le,  un-premultiply one row into a scratch row, then RGBAToYUV10 (BT.709 limited,
 //   yuv(a)444p10le 10 bits).
 //   rgba, bgra    un-premultiply straight into the frame (bgra with red and blue swapped).

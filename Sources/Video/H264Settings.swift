@@ -222,6 +222,11 @@ public struct H264Settings: Sendable {
         guard crf.isFinite, crf >= 0, crf <= 51 else {
             throw .invalidSettings("crf \(crf) must be within 0...51")
         }
+        // x264 takes crf in fractional steps, but its QP is the integer part: every crf below 1
+        // is coded losslessly, like crf 0 (and then needs High 4:4:4 Predictive). Refuse them.
+        if bitrate == nil && crf > 0 && crf < 1 {
+            throw .invalidSettings("crf \(formatNumber(crf)): x264 codes every crf below 1 losslessly, as crf 0; use 0 for lossless or 1–51")
+        }
         guard !x264Preset.isEmpty else { throw .invalidSettings("empty x264 preset") }
         if let tune, tune.isEmpty { throw .invalidSettings("empty x264 tune") }
         if let level, level.isEmpty { throw .invalidSettings("empty H.264 level") }

@@ -7,6 +7,7 @@
 //     frames): PSNR against the RGBA frames, file size, time, and our total duration.
 import Foundation
 import Raster
+import Scenes
 import Video
 import AnimExport
 import CFFmpeg

@@ -29,13 +29,15 @@ struct FormatCase: CustomStringConvertible, Sendable {
     var pixelFormat: String?
     var tag: String? = nil
     var decoder: String? = nil
+    /// ffprobe's level (HEVC: 30 × level; AV1: seq_level_idx), when the writer chooses one.
+    var level: Int? = nil
     var description: String { "\(file) \(codec ?? "default")" }
 }
 
 let formatCases: [FormatCase] = [
     FormatCase(file: "a.mp4", codec: nil, alpha: false, codecName: "h264", pixelFormat: "yuv420p", tag: "avc1"),
-    FormatCase(file: "b.mp4", codec: "hevc", alpha: false, codecName: "hevc", pixelFormat: "yuv420p", tag: "hvc1"),
-    FormatCase(file: "c.mp4", codec: "av1", alpha: false, codecName: "av1", pixelFormat: "yuv420p", tag: "av01"),
+    FormatCase(file: "b.mp4", codec: "hevc", alpha: false, codecName: "hevc", pixelFormat: "yuv420p", tag: "hvc1", level: 30),
+    FormatCase(file: "c.mp4", codec: "av1", alpha: false, codecName: "av1", pixelFormat: "yuv420p", tag: "av01", level: 0),
     FormatCase(file: "d.mov", codec: nil, alpha: true, codecName: "prores", pixelFormat: nil, tag: "ap4h"),
     FormatCase(file: "e.mov", codec: "prores-hq", alpha: false, codecName: "prores", pixelFormat: nil, tag: "apch"),
     FormatCase(file: "f.mov", codec: "h264", alpha: false, codecName: "h264", pixelFormat: "yuv420p", tag: "avc1"),
@@ -73,6 +75,9 @@ let formatCases: [FormatCase] = [
         #expect(r.codecName == c.codecName)
         if let p = c.pixelFormat { #expect(r.pixelFormat == p) }
         if let t = c.tag { #expect(r.codecTag == t) }
+        if let l = c.level { #expect(r.level == l, "level: 64×64 at 30 fps fits HEVC 1 / AV1 2.0") }
+        if c.codecName == "prores" { #expect(r.streamTags["vendor_id"] == "appl") }
+        if c.file.hasSuffix(".webm") && c.alpha { #expect(r.streamTags["alpha_mode"] == "1") }
         #expect(r.width == 64 && r.height == 64)
         if ["h264", "hevc", "av1", "vp9", "prores"].contains(c.codecName) {
             #expect(r.colorSpace == "bt709", "matrix tag")

@@ -67,7 +67,7 @@ struct SplitMix {
     }
 
     /// Every converted format: fast == scalar, and within `tolerance` of libswscale on the straight image.
-    @Test(arguments: [(PixelFormat.yuva420p, 0), (.yuv422p10le, 1), (.yuv444p10le, 1), (.yuva444p10le, 1), (.rgba, 0), (.bgra, 0)])
+    @Test(arguments: [(PixelFormat.yuva420p, 1), (.yuv422p10le, 1), (.yuv444p10le, 1), (.yuva444p10le, 1), (.rgba, 0), (.bgra, 0)])
     func converterMatchesReferenceAndSwscale(_ c: (PixelFormat, Int)) throws {
         let (format, tolerance) = c
         let w = 46, h = 18
@@ -91,7 +91,8 @@ struct SplitMix {
         let theirs = try EncoderFrame(width: w, height: h, pixelFormat: format)
         straight.withUnsafeBufferPointer { p in _ = cff_sws_rgba_to_frame(sws, p.baseAddress, Int32(4 * w), Int32(h), theirs.avFrame) }
         for p in planes {
-            // Chroma of yuva420p comes from RGBAToYUV420, which is libswscale's exactly (ColorConversionTests).
+            // yuva420p's Y/U/V come from RGBAToYUV420, libswscale's yuv420p samples exactly
+            // (ColorConversionTests); libswscale's own yuva420p path rounds some by one more.
             let a = samples(fast, p), b = samples(theirs, p)
             let worst = zip(a, b).map { abs($0 - $1) }.max() ?? 0
             #expect(worst <= tolerance, "\(format) plane \(p.index): |ours − swscale| ≤ \(tolerance), got \(worst)")
