@@ -13,8 +13,9 @@
 //   colour      BT.709 tags, limited range on every YUV codec; RGB formats (PNG, APNG, WebP, GIF) carry none.
 //   loops       —                                                                                                loop (muxer)   plays (muxer)
 //
-// HEVC is tagged hvc1 (Apple players refuse hev1). ProRes is written with vendor "apl0" in its
-// frames and "appl" in the sample description, as Apple's encoder does.
+// HEVC is tagged hvc1 (Apple players refuse hev1). ProRes frames carry vendor "apl0", as
+// Apple's encoder writes them (FFmpeg 5.1's mov muxer still names itself, FFMP, in the sample
+// description).
 import CFFmpeg
 
 extension VideoSettings {
@@ -70,7 +71,6 @@ extension VideoSettings {
         case .prores, .proresHQ:
             o.append(("profile", codec == .prores ? "4" : "3"))
             o.append(("vendor", "apl0"))
-            s.streamMetadata = [("vendor_id", "appl")]  // the sample description's vendor, as Apple writes it
             if codec == .prores && alpha { o.append(("alpha_bits", "16")) }
         case .apng:
             o.append(("pred", "mixed"))

@@ -42,8 +42,6 @@ struct StreamSetup {
     var deterministic: Bool = true
     /// An audio track to interleave (AudioTrack.swift).
     var audio: AudioSource? = nil
-    /// Metadata of the video stream (the mov muxer's "vendor_id").
-    var streamMetadata: [(String, String)] = []
 
     enum Conversion {
         case none
@@ -182,7 +180,6 @@ public final class LibavWriter {
         let pr = avcodec_parameters_from_context(st.pointee.codecpar, c)
         guard pr >= 0 else { throw ffmpegError("avcodec_parameters_from_context", pr) }
         if let tag = setup.codecTag { st.pointee.codecpar.pointee.codec_tag = tag }
-        for (key, value) in setup.streamMetadata { av_dict_set(&st.pointee.metadata, key, value, 0) }
         st.pointee.time_base = c.pointee.time_base  // a hint; the muxer picks its own
         st.pointee.avg_frame_rate = c.pointee.framerate
         st.pointee.r_frame_rate = c.pointee.framerate
