@@ -76,7 +76,8 @@ enum RGBAToYUV10 {
             let r = px & mask, g = (px &>> 8) & mask, b = (px &>> 16) & mask, a = (px &>> 24) & mask
             let y = (C.ry &* r &+ C.gy &* g &+ C.by &* b &+ 32768) &>> 16 &+ 64
             store(y, yRow + x)
-            if let aRow { store((a &* 1023 &+ 127) / 255, aRow + x) }
+            // (a·1023 + 127) / 255 = 4a + (3a + 127) / 255, and x / 255 = (x·257) >> 16 for x < 1024.
+            if let aRow { store((a &<< 2) &+ (((a &* 3 &+ 127) &* 257) &>> 16), aRow + x) }
             if p.halfChroma {
                 // Pair sums of lanes (0,1), (2,3), … as 4 lanes.
                 let rs = pairSums(r), gs = pairSums(g), bs = pairSums(b)
@@ -102,7 +103,7 @@ enum RGBAToYUV10 {
     }
 
     @inline(__always) static func pairSums(_ v: SIMD8<Int32>) -> SIMD4<Int32> {
-        SIMD4(v[0], v[2], v[4], v[6]) &+ SIMD4(v[1], v[3], v[5], v[7])
+        v.evenHalf &+ v.oddHalf
     }
 
     @inline(__always) static func store(_ v: SIMD8<Int32>, _ p: UnsafeMutablePointer<UInt16>) {

@@ -42,27 +42,32 @@ func unpremultiplyScalar(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointe
 }
 
 /// The fast kernel (same bytes as `unpremultiplyScalar`): runs of 8 opaque or 8 transparent
-/// pixels are one vector copy / clear, other pixels take the quotient table.
+/// pixels are one copy / clear (their alphas tested with four 64-bit ANDs / ORs), other pixels
+/// take the quotient table.
 func unpremultiplyFast(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, count: Int, swapRB: Bool = false) {
     unpremultiplyTable.withUnsafeBufferPointer { table in
         let t = table.baseAddress!
-        let s32 = UnsafeRawPointer(src), d32 = UnsafeMutableRawPointer(dst)
+        let s = UnsafeRawPointer(src), d = UnsafeMutableRawPointer(dst)
+        let alphas: UInt64 = 0xFF00_0000_FF00_0000
         var i = 0
-        let alphaMask = SIMD8<UInt32>(repeating: 0xFF00_0000)
         while i + 8 <= count {
-            let v = s32.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-            let alpha = v & alphaMask
-            if alpha == alphaMask {
-                d32.storeBytes(of: swapRB ? swapRedBlue(v) : v, toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                i += 8
-                continue
+            let a = s.loadUnaligned(fromByteOffset: 4 * i, as: UInt64.self), b = s.loadUnaligned(fromByteOffset: 4 * i + 8, as: UInt64.self)
+            let c = s.loadUnaligned(fromByteOffset: 4 * i + 16, as: UInt64.self), e = s.loadUnaligned(fromByteOffset: 4 * i + 24, as: UInt64.self)
+            if (a & b & c & e & alphas) == alphas {
+                if swapRB {
+                    d.storeBytes(of: swapRedBlue(a), toByteOffset: 4 * i, as: UInt64.self)
+                    d.storeBytes(of: swapRedBlue(b), toByteOffset: 4 * i + 8, as: UInt64.self)
+                    d.storeBytes(of: swapRedBlue(c), toByteOffset: 4 * i + 16, as: UInt64.self)
+                    d.storeBytes(of: swapRedBlue(e), toByteOffset: 4 * i + 24, as: UInt64.self)
+                } else {
+                    d.storeBytes(of: a, toByteOffset: 4 * i, as: UInt64.self); d.storeBytes(of: b, toByteOffset: 4 * i + 8, as: UInt64.self)
+                    d.storeBytes(of: c, toByteOffset: 4 * i + 16, as: UInt64.self); d.storeBytes(of: e, toByteOffset: 4 * i + 24, as: UInt64.self)
+                }
+            } else if ((a | b | c | e) & alphas) == 0 {
+                for k in 0..<4 { d.storeBytes(of: UInt64(0), toByteOffset: 4 * i + 8 * k, as: UInt64.self) }
+            } else {
+                for k in i..<i + 8 { unpremultiplyPixel(src + 4 * k, dst + 4 * k, t, swapRB) }
             }
-            if alpha == SIMD8<UInt32>(repeating: 0) {
-                d32.storeBytes(of: SIMD8<UInt32>(repeating: 0), toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-                i += 8
-                continue
-            }
-            for k in i..<i + 8 { unpremultiplyPixel(src + 4 * k, dst + 4 * k, t, swapRB) }
             i += 8
         }
         while i < count {
@@ -84,9 +89,6 @@ private func unpremultiplyPixel(_ p: UnsafePointer<UInt8>, _ q: UnsafeMutablePoi
 }
 
 @inline(__always)
-private func swapRedBlue(_ v: SIMD8<UInt32>) -> SIMD8<UInt32> {
-    let keep = v & SIMD8<UInt32>(repeating: 0xFF00_FF00)
-    let blue = (v &>> 16) & SIMD8<UInt32>(repeating: 0xFF)
-    let red = (v & SIMD8<UInt32>(repeating: 0xFF)) &<< 16
-    return keep | blue | red
+private func swapRedBlue(_ v: UInt64) -> UInt64 {
+    (v & 0xFF00_FF00_FF00_FF00) | ((v >> 16) & 0x0000_00FF_0000_00FF) | ((v & 0x0000_00FF_0000_00FF) << 16)
 }
