@@ -62,11 +62,20 @@ func runFormatBench() {
                 if round >= 0 { oursSamples.append(ms(t0, t1)); theirSamples.append(ms(t1, t2)) }
             }
         }
-        let worst = largestDifference(ours, theirs, format: format, width: w, height: h)
+        let worst = largestDifference(ours, { (cff_frame_data(theirs, Int32($0))!, Int(cff_frame_linesize(theirs, Int32($0)))) },
+                                      format: format, width: w, height: h)
+        // The release (AVX2) build's fast kernels against their scalar references, same frame.
+        guard let reference = try? EncoderFrame(width: w, height: h, pixelFormat: format) else { fatalError("frame") }
+        converter.implementation = .scalar
+        frames[0].withUnsafeBytes { b in try! converter.convert(rgba: b, bytesPerRow: w * 4, into: reference) }
+        converter.implementation = .fast
+        frames[0].withUnsafeBytes { b in try! converter.convert(rgba: b, bytesPerRow: w * 4, into: ours) }
+        let kernelDifference = largestDifference(ours, { reference.plane($0) }, format: format, width: w, height: h)
         let sw = Record(name: "convert \(format.rawValue) libswscale (straight input)", unit: "ms", samples: theirSamples)
         add(sw)
         add(Record(name: "convert \(format.rawValue) ours (un-premultiply + convert)", unit: "ms", samples: oursSamples, peer: sw.median))
         add(Record(name: "convert \(format.rawValue) max |ours − swscale|", unit: "levels", samples: [Double(worst)]))
+        add(Record(name: "convert \(format.rawValue) max |fast − scalar| (must be 0)", unit: "levels", samples: [Double(kernelDifference)]))
         sws_freeContext(sws)
         var f: UnsafeMutablePointer<AVFrame>? = theirs
         av_frame_free(&f)
@@ -106,7 +115,8 @@ func runFormatBench() {
 }
 
 /// Largest |ours − theirs| over every sample of every plane (8- or 16-bit samples).
-func largestDifference(_ ours: EncoderFrame, _ theirs: UnsafeMutablePointer<AVFrame>, format: PixelFormat, width: Int, height: Int) -> Int {
+func largestDifference(_ ours: EncoderFrame, _ theirs: (Int) -> (base: UnsafeMutablePointer<UInt8>, stride: Int),
+                       format: PixelFormat, width: Int, height: Int) -> Int {
     let planes: [(Int, Int, Int)]   // (plane, samples per row, rows)
     switch format {
     case .yuva420p: planes = [(0, width, height), (1, width / 2, height / 2), (2, width / 2, height / 2), (3, width, height)]
@@ -118,7 +128,7 @@ func largestDifference(_ ours: EncoderFrame, _ theirs: UnsafeMutablePointer<AVFr
     let wide = format == .yuv422p10le || format == .yuv444p10le || format == .yuva444p10le
     var worst = 0
     for (p, n, rows) in planes {
-        let a = ours.plane(p), b = cff_frame_data(theirs, Int32(p))!, bs = Int(cff_frame_linesize(theirs, Int32(p)))
+        let a = ours.plane(p), (b, bs) = theirs(p)
         for y in 0..<rows {
             for x in 0..<n {
                 let u: Int, v: Int
@@ -180,6 +190,22 @@ func gifBench() {
     add(Record(name: "gif PSNR ours (\(ours.frames) frames 480×270)", unit: "dB", samples: [ours.psnr], peer: theirs.psnr))
     add(Record(name: "gif size ours (vs ffmpeg two-pass)", unit: "KB", samples: [Double(ours.bytes) / 1024], peer: Double(theirs.bytes) / 1024))
     add(Record(name: "gif time ours in-process (vs ffmpeg CLI, 2 runs)", unit: "s", samples: [oursSeconds], peer: ffmpegSeconds))
+    // The simplest quantizer of our own, for scale: a fixed uniform 6×7×6 palette (252 colours),
+    // nearest colour, no dither (what a hand-written quantizer starts from).
+    var se = 0.0
+    let t2 = nowNanoseconds()
+    for f in frames {
+        for i in stride(from: 0, to: f.count, by: 4) {
+            for (c, levels) in [(0, 6.0), (1, 7.0), (2, 6.0)] {
+                let v = Double(f[i + c]) / 255, q = (v * (levels - 1)).rounded() / (levels - 1) * 255
+                se += (q - Double(f[i + c])) * (q - Double(f[i + c]))
+            }
+        }
+    }
+    let uniformSeconds = ms(t2, nowNanoseconds()) / 1000
+    let uniform = 10 * log10(255 * 255 / (se / Double(frames.count * j.width * j.height * 3)))
+    add(Record(name: "gif PSNR fixed 6×7×6 palette, no dither (quantize only)", unit: "dB", samples: [uniform], peer: ours.psnr))
+    add(Record(name: "gif time fixed palette quantize only", unit: "s", samples: [uniformSeconds], peer: oursSeconds))
     let delays = (try? GIFInspector.timing(path: dir + "/ours.gif").delays) ?? []
     add(Record(name: "gif total of delays, ours (exact: \(n * 4) cs)", unit: "cs", samples: [Double(delays.reduce(0, +))]))
 }
