@@ -299,7 +299,7 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
             try writeStillOutput(job, at: o.time)
             entry.time = o.time
         }
-        guard let digest = SHA256.file(job.output) else { throw .runtime("\(job.output): cannot be read back") }
+        guard let digest = SHA256.file(recordedFile(job)) else { throw .runtime("\(job.output): cannot be read back") }
         entry.sha256 = digest.sha256
         entry.bytes = digest.bytes
         let seconds = Date().timeIntervalSince(t0)

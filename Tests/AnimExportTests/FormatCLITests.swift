@@ -126,7 +126,8 @@ func x264OptionsIn(_ path: String) -> [String: String] {
           {"name": "a.webm", "frames": 3, "size": "64x64"},
           {"name": "b.mov", "frames": 3, "size": "64x64", "codec": "prores"},
           {"name": "c.gif", "frames": 3, "size": "64x64", "loopCount": 2},
-          {"name": "d.mp4", "frames": 3, "size": "64x64", "background": "#FFFFFF", "audio": "silent"}]}
+          {"name": "d.mp4", "frames": 3, "size": "64x64", "background": "#FFFFFF", "audio": "silent"},
+          {"name": "seq/e%02d.png", "frames": 2, "size": "64x64"}]}
         """#
         try preset.write(toFile: dir + "/p/x.json", atomically: true, encoding: .utf8)
         let r = try run(["batch", dir + "/p", "--out", dir + "/out"], cwd: dir)
@@ -141,6 +142,8 @@ func x264OptionsIn(_ path: String) -> [String: String] {
         #expect(codec("c.gif")["pixelFormat"] as? String == "pal8")
         #expect(codec("d.mp4")["audio"] as? String == "aac" && codec("d.mp4")["alpha"] as? Bool == false)
         #expect(codec("d.mp4")["encoder"] as? String == "libx264")
+        #expect(codec("seq/e%02d.png")["pixelFormat"] as? String == "rgba")
+        #expect(listing(dir + "/out/seq") == ["e00.png", "e01.png"])
     }
 
     @Test func listShowsTargets() throws {
