@@ -146,6 +146,7 @@ func exportOnce(_ job: RenderJob, to destination: String, progress: Bool, pipeli
     } catch {
         bar.finish()
         writer.cancel()
+        if case VideoError.stopped = error, let signal = Interruption.pending { throw .interrupted(signal: signal) }
         throw .runtime("\(job.output): \(error)")
     }
 }

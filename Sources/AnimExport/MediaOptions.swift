@@ -150,6 +150,7 @@ extension RenderJob {
         s.matte = media.matte.rgb8
         s.audio = media.audio
         s.expectedFrames = frameCount
+        s.shouldStop = { Interruption.pending != nil }
         return s
     }
 }

@@ -11,6 +11,10 @@
 // that frame's end time, so packets interleave in the file without the muxer having to buffer.
 // A file is decoded only as far as needed (at most N samples), so a long file costs no memory;
 // it must be a regular file of at most `AudioSource.maxFileBytes` with an audio stream.
+// Copy: a file whose audio already is what the container takes (AAC-LC for MP4/MOV, Opus for
+// WebM) at 48 kHz stereo, at least as long as the video, with no fade, is copied packet by
+// packet instead (no generation loss): every packet that starts before the video's end, so the
+// track ends within one packet (AAC: 1024 samples, 21 ms) after the video.
 import CFFmpeg
 #if canImport(Glibc)
 import Glibc
@@ -44,12 +48,22 @@ public struct AudioSource: Sendable, Equatable {
     public static let maxFileBytes = 256 << 20
 
     /// Checks the file before anything is rendered: a regular file, not too large, with an audio
-    /// stream libavformat can decode. Returns the stream's codec name, sample rate and channels.
-    public func check() throws(VideoError) -> (codec: String, sampleRate: Int, channels: Int)? {
+    /// stream libavformat can decode. Returns the stream's codec name, sample rate, channels and
+    /// length in seconds (nil when the file does not say).
+    public func check() throws(VideoError) -> (codec: String, sampleRate: Int, channels: Int, seconds: Double?)? {
         guard case .file(let path) = kind else { return nil }
         let input = try AudioInput(path: path)
         defer { input.close() }
-        return (input.codecName, input.sampleRate, input.channels)
+        return (input.codecName, input.sampleRate, input.channels, input.durationSeconds)
+    }
+
+    /// Whether the file's audio is copied into `muxer`'s file as it is (see AudioTrack.swift).
+    func copies(_ input: AudioInput, muxer: String) -> Bool {
+        let wanted = muxer == "webm" ? "opus" : "aac"
+        guard fadeSeconds == 0, input.codecName == wanted, input.sampleRate == AudioSource.sampleRate,
+              input.channels == AudioSource.channels, input.isAACLowComplexityOrOpus,
+              let have = input.durationSeconds, let need = seconds else { return false }
+        return have >= need
     }
 }
 
@@ -65,6 +79,27 @@ final class AudioInput {
     private(set) var exhausted = false
 
     var codecName: String { dec.map { String(cString: avcodec_get_name($0.pointee.codec_id)) } ?? "?" }
+    /// The audio stream (for copying its packets).
+    var stream: UnsafeMutablePointer<AVStream>? { fmt.map { $0.pointee.streams[Int(streamIndex)]! } }
+    var durationSeconds: Double? {
+        if let st = stream, st.pointee.duration != AV_NOPTS_VALUE_ { return Double(st.pointee.duration) * av_q2d(st.pointee.time_base) }
+        if let f = fmt, f.pointee.duration != AV_NOPTS_VALUE_ { return Double(f.pointee.duration) / Double(cff_time_base()) }
+        return nil
+    }
+    var isAACLowComplexityOrOpus: Bool {
+        guard let par = stream?.pointee.codecpar else { return false }
+        return par.pointee.codec_id == AV_CODEC_ID_OPUS || par.pointee.profile == FF_PROFILE_AAC_LOW
+    }
+
+    /// The next packet of the audio stream (its reference moved into `out`), or false at the end.
+    func nextPacket(into out: UnsafeMutablePointer<AVPacket>) -> Bool {
+        guard let fmt else { return false }
+        while av_read_frame(fmt, out) >= 0 {
+            if out.pointee.stream_index == streamIndex { return true }
+            av_packet_unref(out)
+        }
+        return false
+    }
     var sampleRate: Int { Int(dec?.pointee.sample_rate ?? 0) }
     var channels: Int { Int(dec?.pointee.ch_layout.nb_channels ?? 0) }
 
@@ -167,6 +202,10 @@ final class AudioTrack {
     /// The total length in samples, once known (`finish`), and the planned one for fades.
     private var totalSamples: Int?
     let plannedSamples: Int?
+    /// Copying the file's packets instead of encoding (see the file header).
+    private(set) var copying = false
+    private var pending: UnsafeMutablePointer<AVPacket>?
+    private var inputTimeBase = AVRational(num: 1, den: 48_000)
 
     var logObjects: [UnsafeMutableRawPointer?] { [UnsafeMutableRawPointer(enc)] }
 
@@ -179,6 +218,25 @@ final class AudioTrack {
 
     private func open(_ format: UnsafeMutablePointer<AVFormatContext>, _ deterministic: Bool) throws(VideoError) {
         let muxer = String(cString: format.pointee.oformat.pointee.name)
+        if case .file(let path) = source.kind {
+            let opened = try AudioInput(path: path)
+            input = opened
+            if source.copies(opened, muxer: muxer), let inStream = opened.stream {
+                guard let st = avformat_new_stream(format, nil), let p = av_packet_alloc() else {
+                    throw ffmpegError("avformat_new_stream", cff_averror(ENOMEM))
+                }
+                guard avcodec_parameters_copy(st.pointee.codecpar, inStream.pointee.codecpar) >= 0 else {
+                    throw ffmpegError("avcodec_parameters_copy", cff_averror(ENOMEM))
+                }
+                st.pointee.codecpar.pointee.codec_tag = 0
+                st.pointee.time_base = inStream.pointee.time_base
+                inputTimeBase = inStream.pointee.time_base
+                stream = st
+                packet = p
+                copying = true
+                return
+            }
+        }
         let encoderName = muxer == "webm" ? "libopus" : "aac"
         guard let codec = avcodec_find_encoder_by_name(encoderName) else {
             throw .encoderUnavailable("\(encoderName) is not part of this libavcodec build")
@@ -207,7 +265,6 @@ final class AudioTrack {
             throw ffmpegError("av_audio_fifo_alloc", cff_averror(ENOMEM))
         }
         fifo = f; frame = fr; packet = p
-        if case .file(let path) = source.kind { input = try AudioInput(path: path) }
     }
 
     /// Called once the muxer has written its header (and chosen the stream's time base).
@@ -222,6 +279,7 @@ final class AudioTrack {
 
     /// Encodes audio up to `seconds` of the track (whole encoder frames only).
     func write(upTo seconds: Double, into format: UnsafeMutablePointer<AVFormatContext>) throws(VideoError) {
+        if copying { return try copyPackets(before: seconds, format) }
         let target = Int((seconds * Double(AudioSource.sampleRate)).rounded())
         while samplesEncoded + frameSize <= target {
             try encodeFrame(samples: frameSize, format)
@@ -231,6 +289,7 @@ final class AudioTrack {
     /// Encodes the rest of the track (exactly round(videoSeconds × 48000) samples in all) and
     /// flushes the encoder.
     func finish(videoSeconds: Double, into format: UnsafeMutablePointer<AVFormatContext>) throws(VideoError) {
+        if copying { return try copyPackets(before: videoSeconds, format) }
         let total = Int((videoSeconds * Double(AudioSource.sampleRate)).rounded())
         totalSamples = total
         while samplesEncoded < total {
@@ -240,6 +299,28 @@ final class AudioTrack {
         let r = avcodec_send_frame(enc, nil)
         guard r >= 0 else { throw ffmpegError("avcodec_send_frame (audio flush)", r, logObjects) }
         try drain(format)
+    }
+
+    /// Copies the file's packets that start before `seconds` (the first later one is kept).
+    private func copyPackets(before seconds: Double, _ format: UnsafeMutablePointer<AVFormatContext>) throws(VideoError) {
+        guard let input, let packet, let stream else { throw .closed }
+        while true {
+            if pending == nil {
+                guard let p = av_packet_alloc() else { throw ffmpegError("av_packet_alloc", cff_averror(ENOMEM)) }
+                guard input.nextPacket(into: p) else { var q: UnsafeMutablePointer<AVPacket>? = p; av_packet_free(&q); return }
+                pending = p
+            }
+            let p = pending!
+            let start = p.pointee.pts == AV_NOPTS_VALUE_ ? 0 : Double(p.pointee.pts) * av_q2d(inputTimeBase)
+            guard start < seconds - 1e-9 else { return }
+            av_packet_move_ref(packet, p)
+            av_packet_free(&pending)
+            av_packet_rescale_ts(packet, inputTimeBase, streamTimeBase)
+            packet.pointee.stream_index = stream.pointee.index
+            packet.pointee.pos = -1
+            let wr = av_interleaved_write_frame(format, packet)
+            guard wr >= 0 else { throw ffmpegError("av_interleaved_write_frame (audio copy)", wr, logObjects) }
+        }
     }
 
     /// Takes `samples` from the FIFO (filling it from the input, or with silence) and encodes them.
@@ -354,6 +435,7 @@ final class AudioTrack {
     }
 
     private func close() {
+        av_packet_free(&pending)
         input?.close()
         input = nil
         if resampler != nil { swr_free(&resampler) }

@@ -126,6 +126,7 @@ final class GIFWriter {
         do throws(VideoError) {
             let w = settings.width
             for i in 0..<n {
+                if settings.shouldStop?() == true { throw VideoError.stopped }
                 guard av_frame_make_writable(frame) >= 0 else { throw ffmpegError("av_frame_make_writable", cff_averror(ENOMEM)) }
                 let dst = cff_frame_data(frame, 0)!, ls = Int(cff_frame_linesize(frame, 0))
                 for row in 0..<settings.height {

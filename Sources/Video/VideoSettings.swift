@@ -57,6 +57,9 @@ public struct VideoSettings: Sendable {
     public var h264: H264Settings
     /// Frames the caller will append (lets the audio fade out on time; nil: unknown).
     public var expectedFrames: Int? = nil
+    /// Polled between frames of work done inside `finish` (GIF's second pass): true stops it
+    /// with `VideoError.stopped`, the temporaries removed.
+    public var shouldStop: (@Sendable () -> Bool)? = nil
 
     public init(width: Int, height: Int, fps: FrameRate, format: OutputFormat) {
         self.width = width

@@ -1,5 +1,6 @@
 // GIF timing and loops, and the audio track (silence, a file, lengths, fades, bad files).
 import Testing
+import CFFmpeg
 @testable import Video
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +20,23 @@ func writeWAV(_ path: String, seconds: Double, rate: Int = 44_100) {
         le16(s & 0xFFFF)
     }
     writeFile(path, data)
+}
+
+/// The payload of every audio packet of a file, in order.
+func audioPackets(_ path: String) -> [[UInt8]] {
+    var ctx: UnsafeMutablePointer<AVFormatContext>?
+    guard avformat_open_input(&ctx, path, nil, nil) >= 0, let ctx else { return [] }
+    defer { var c: UnsafeMutablePointer<AVFormatContext>? = ctx; avformat_close_input(&c) }
+    _ = avformat_find_stream_info(ctx, nil)
+    let index = av_find_best_stream(ctx, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+    var pkt = av_packet_alloc()
+    defer { av_packet_free(&pkt) }
+    var out: [[UInt8]] = []
+    while av_read_frame(ctx, pkt) >= 0 {
+        if pkt!.pointee.stream_index == index { out.append(Array(UnsafeBufferPointer(start: pkt!.pointee.data, count: Int(pkt!.pointee.size)))) }
+        av_packet_unref(pkt)
+    }
+    return out
 }
 
 @Suite struct GIFAndAudioTests {
@@ -101,6 +119,40 @@ func writeWAV(_ path: String, seconds: Double, rate: Int = 44_100) {
             #expect(a.codec == "aac" && a.sampleRate == 48_000 && a.channels == 2)
             if let seconds = a.seconds { #expect(abs(seconds - 1.0) < 0.03, "\(wav): \(seconds) s") }
         }
+    }
+
+    /// AAC 48 kHz stereo long enough and no fade: copied packet for packet, ending within one
+    /// AAC frame after the video; with a fade it is re-encoded.
+    @Test func fittingAACIsCopied() throws {
+        let dir = TempDir()
+        writeWAV(dir.file("tone.wav"), seconds: 3)
+        let source = dir.file("source.mp4")
+        var s = VideoSettings(width: 64, height: 64, fps: .fps30, format: try OutputFormat.resolve(path: source))
+        s.h264.x264Preset = "ultrafast"
+        s.audio = AudioSource(.file(dir.file("tone.wav")))
+        s.expectedFrames = 90
+        let w = try MediaWriter(destination: source, settings: s)
+        for _ in 0..<90 { try w.append(rgba: solidFrame(width: 64, height: 64, r: 9, g: 9, b: 9)) }
+        try w.finish()
+        var packets: [String: [[UInt8]]] = [:]
+        for (name, fade) in [("copy.mp4", 0.0), ("encode.mp4", 0.1)] {
+            let path = dir.file(name)
+            var t = s
+            t.audio = AudioSource(.file(source), fadeSeconds: fade)
+            t.expectedFrames = 30
+            let v = try MediaWriter(destination: path, settings: t)
+            for _ in 0..<30 { try v.append(rgba: solidFrame(width: 64, height: 64, r: 9, g: 9, b: 9)) }
+            try v.finish()
+            let a = try #require(try MP4Reader(path: path).audio)
+            #expect(a.codec == "aac" && a.sampleRate == 48_000 && a.channels == 2)
+            if let seconds = a.seconds { #expect(seconds >= 0.98 && seconds <= 1.0 + 1024.0 / 48_000 + 0.001, "\(name): \(seconds) s") }
+            packets[name] = audioPackets(path)
+        }
+        let original = audioPackets(source)
+        let copied = try #require(packets["copy.mp4"])
+        #expect(copied.count >= 46 && copied.count <= 48, "1 s of 1024-sample packets")
+        #expect(Array(original.prefix(copied.count)) == copied, "the packets are the source's bytes")
+        #expect(packets["encode.mp4"].map { Array($0.prefix(10)) != Array(original.prefix(10)) } == true, "faded: re-encoded")
     }
 
     @Test func badAudioFilesAreNamed() throws {
