@@ -4,9 +4,9 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release/animexport
 # Debian packages: FFmpeg's libraries (libx264 comes with libavcodec), pkg-config, and for
-# text: FreeType, fontconfig and the Inter font.
+# text: FreeType, HarfBuzz, fontconfig and the Inter font.
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
-           libfreetype-dev libfontconfig-dev fontconfig fonts-inter \
+           libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter \
            libavfilter-dev libswresample-dev libwebp-dev ffmpeg
 
 .PHONY: all deps build release test run bench assets install uninstall clean
@@ -22,7 +22,7 @@ deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v ffmpeg >/dev/null 2>&1 || missing="$$missing ffmpeg"; \
-	for lib in libavcodec libavformat libswscale libavutil libavfilter libswresample libwebpdemux freetype2 fontconfig; do \
+	for lib in libavcodec libavformat libswscale libavutil libavfilter libswresample libwebpdemux freetype2 harfbuzz fontconfig; do \
 	  pkg-config --exists $$lib 2>/dev/null || missing="$$missing $$lib"; \
 	done; \
 	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Inter.*Bold'; } || missing="$$missing fonts-inter"; \

@@ -545,6 +545,7 @@ if options.encode {
     }
 }
 
+benchText(rounds: rounds)
 runFormatBench()  // Formats.swift: pixel formats, codecs, GIF beside ffmpeg
 
 var selfUsage = rusage()
