@@ -12,7 +12,7 @@
 //           "codec": {"encoder": "libx264", "preset": "medium", "crf": 18, "tune": "animation",
 //                     "profile": "high", "level": null, "keyint": null, "bframes": null,
 //                     "bitrate": null, "maxrate": null, "params": {}, "threads": 1,
-//                     "pixelFormat": "yuv420p"},
+//                     "pixelFormat": "yuv420p", "codec": "h264", "alpha": false, "audio": null},
 //           "previews": {"poster": {"name": "pulse/red-square.poster.png", "sha256": "…", "bytes": 1234}, "sheet": {…}},
 //           "renderSeconds": 1.234
 //         },
