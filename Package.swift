@@ -9,7 +9,7 @@
 //   Text    → Geometry, Raster, CFreeType, CHarfBuzz (FreeType outlines → paths, HarfBuzz shaping,
 //                              fontconfig lookup and fallback)
 //   Scenes  → Geometry, Raster, Motion, Text (the animations, one folder per scene)
-//   Video   → CFFmpeg         (RGBA frames in, files out; knows nothing of rasterizing)
+//   Video   → CFFmpeg, CWebP  (RGBA frames in, files out; knows nothing of rasterizing)
 //   AnimExport → Geometry, Raster, Motion, Text, Scenes, Video, CFFmpeg (presets, jobs, CLI logic,
 //                              errors; SHA-256 from libavutil)
 //   animexport → AnimExport   (the thin executable)
@@ -43,8 +43,16 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
-            pkgConfig: "libavcodec libavformat libswscale libavutil",
-            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+            pkgConfig: "libavcodec libavformat libswscale libavutil libavfilter libswresample",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev",
+                              "libavfilter-dev", "libswresample-dev"])]
+        ),
+        // libwebp's demuxer and decoder: reading animated WebP back (FFmpeg 5.1 cannot decode it).
+        .systemLibrary(
+            name: "CWebP",
+            path: "Sources/CWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
         ),
         .systemLibrary(
             name: "CFreeType",
@@ -64,7 +72,7 @@ let package = Package(
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text"]),
-        .target(name: "Video", dependencies: ["CFFmpeg"]),
+        .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
         .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Motion", "Text", "Scenes", "Video",
                                                    "CFFmpeg"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
@@ -81,7 +89,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "GoldenTests", dependencies: ["Geometry", "Raster", "Text", "Video"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Geometry", "Raster", "Motion", "Text"]),
-        .testTarget(name: "VideoTests", dependencies: ["Video"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg"]),
         .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes"]),
     ]
 )
