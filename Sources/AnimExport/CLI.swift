@@ -56,7 +56,7 @@ public enum CLI {
 
     static func dispatch(_ args: [String], library: PresetLibrary) throws(ExportError) -> Int32 {
         guard let command = args.first else {
-            printError(generalHelp)
+            printError(generalHelp, lines: true)
             return 2
         }
         let rest = Array(args.dropFirst())

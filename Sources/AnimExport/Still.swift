@@ -38,12 +38,13 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
     let time = try parsed.value("--time").map { s throws(ExportError) in try parseDouble(s, flag: "--time", range: 0...Limits.maxSeconds) } ?? 0
     let job = try resolveJob(animation: kind, args: parsed, library: library, video: false)
     for notice in job.notices { printError("animexport: note: \(notice)") }
-    try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
+    try Interruption.requireWatchdog()
+    let destination = try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
     let canvas = renderStill(job, at: time)
     let pixels = canvas.straightRGBA8()
     do {
         try pixels.withUnsafeBytes { bytes in
-            try PNGWriter.write(rgba: bytes, width: canvas.width, height: canvas.height, bytesPerRow: canvas.width * 4, to: job.output)
+            try PNGWriter.write(rgba: bytes, width: canvas.width, height: canvas.height, bytesPerRow: canvas.width * 4, to: destination)
         }
     } catch {
         throw .runtime("\(job.output): \(error)")
