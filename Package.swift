@@ -47,13 +47,15 @@ let package = Package(
             pkgConfig: "freetype2 fontconfig",
             providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
         ),
+        // Strict JSON (duplicate keys) for presets and manifests.
+        .systemLibrary(name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         .target(name: "Raster", swiftSettings: optimized),
         .target(name: "Text", dependencies: ["Raster", "CFreeType"]),
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "Scenes", dependencies: ["Raster", "Motion", "Text"]),
         .target(name: "Video", dependencies: ["CFFmpeg"]),
-        .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Video"]),
+        .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Video", "CJansson"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),

@@ -86,8 +86,11 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--maxrate", value: "BPS", help: "VBV maximum bitrate in bits/s (buffer = 2 × maxrate)"),
     FlagSpec("--param", value: "KEY=VALUE", repeatable: true, help: "extra libx264 option; unknown options are an error"),
     FlagSpec("--font", value: "PATH", help: "font file for text (default: the preset's font, found with fontconfig)"),
-    FlagSpec("-y", alias: "--overwrite", help: "replace OUTPUT if it exists"),
-    FlagSpec("--verbose", help: "show FFmpeg's log"),
+    FlagSpec("--output", alias: "-o", value: "OUTPUT", help: "the file to write (instead of the positional OUTPUT)"),
+    FlagSpec("-y", alias: "--overwrite", help: "replace OUTPUT if it exists (a regular file, or the file a symlink points to)"),
+    FlagSpec("--quiet", alias: "-q", help: "no progress and no summary line (notes and errors still go to stderr)"),
+    FlagSpec("--verbose", alias: "-v", help: "show FFmpeg's log"),
+    FlagSpec("--json", help: "progress as JSON lines on stdout (start, progress, done)"),
     FlagSpec("--help", alias: "-h", help: "show this help"),
 ]
 
@@ -98,12 +101,7 @@ let renderFlags: [FlagSpec] = [
 func resolveJob(animation: AnimationKind, args: ParsedArguments, library: PresetLibrary,
                 video: Bool = true) throws(ExportError) -> RenderJob {
     let command = video ? animation.rawValue : "still"
-    guard args.positionals.count == 1 else {
-        throw .usage(args.positionals.isEmpty
-            ? "\(command): missing OUTPUT file (e.g. animexport \(video ? command : "still " + animation.rawValue) out.\(video ? "mp4" : "png"))"
-            : "\(command): expected one OUTPUT, got \(args.positionals.count): \(args.positionals.joined(separator: " "))")
-    }
-    let output = args.positionals[0]
+    let output = try outputArgument(args, example: "animexport \(video ? command : "still " + animation.rawValue) out.\(video ? "mp4" : "png")", command: command)
     let loaded = try library.load(animation: animation, reference: args.value("--preset") ?? animation.defaultPreset)
     let preset = loaded.file
     var notices: [String] = []
@@ -167,9 +165,7 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     if args.has("--scale") && args.has("--size") { throw .usage("\(command): give --scale or --size, not both") }
     var width: Int, height: Int, transform: Transform
     if let s = args.value("--size") {
-        let parts = s.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...Limits.maxSide).contains(w), (1...Limits.maxSide).contains(h) else {
+        guard let (w, h) = parseSize(s) else {
             throw .usage("--size: '\(s)' is not WIDTHxHEIGHT with each side in [1, \(Limits.maxSide)] px")
         }
         let k = min(Double(w) / canvas.width, Double(h) / canvas.height)

@@ -9,7 +9,7 @@ import Scenes
 import Video
 
 let stillFlags: [FlagSpec] = [FlagSpec("--time", value: "T", help: "animation time of the still, seconds (default 0)")]
-    + renderFlags.filter { ["--preset", "--scale", "--size", "--background", "--font", "-y", "--verbose", "--help"].contains($0.name) }
+    + renderFlags.filter { ["--preset", "--scale", "--size", "--background", "--font", "--output", "-y", "--quiet", "--verbose", "--help"].contains($0.name) }
 
 func stillHelp() -> String {
     """
@@ -49,7 +49,7 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
     } catch {
         throw .runtime("\(job.output): \(error)")
     }
-    print("wrote \(job.output) (\(canvas.width)×\(canvas.height), t = \(format(time)) s)")
+    if !parsed.has("--quiet") { print(visible("wrote \(job.output) (\(canvas.width)×\(canvas.height), t = \(format(time)) s)")) }
     return 0
 }
 
