@@ -52,10 +52,12 @@ let exportPipelinedByDefault = ProcessInfo.processInfo.environment["ANIMEXPORT_P
 
 /// Renders every frame of `job` into its MP4; `pipelined` nil = `exportPipelinedByDefault`.
 /// `onFrame` (batch progress) is called with the number of frames done after each frame.
-func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
+/// `memoryChecked`: the caller (batch) has already weighed the job's memory estimate.
+func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil, memoryChecked: Bool = false,
                onFrame: ((Int) -> Void)? = nil) throws(ExportError) -> ExportResult {
     try Interruption.requireWatchdog()
     let destination = try checkDestination(job.output, overwrite: job.overwrite, extensions: ["mp4", "m4v"])
+    if !memoryChecked { try checkJobMemory(job.memoryNeed(), verbose: job.verbose, what: job.output) }
     FFmpegLog.setVerbose(job.verbose)
     let writer: MP4Writer
     do {

@@ -40,6 +40,7 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
     for notice in job.notices { printError("animexport: note: \(notice)") }
     try Interruption.requireWatchdog()
     let destination = try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
+    try checkJobMemory(job.memoryNeed(still: true), verbose: job.verbose, what: job.output)
     let canvas = renderStill(job, at: time)
     let pixels = canvas.straightRGBA8()
     do {

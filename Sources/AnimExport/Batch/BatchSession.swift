@@ -92,9 +92,19 @@ final class BatchSession: @unchecked Sendable {
         // core idles at the end of the run; the order does not change any output's bytes.
         let size = { (i: Int) -> Int in self.plan.outputs[i].job.map { (self.plan.outputs[i].kind == .video ? $0.frameCount : 1) * $0.width * $0.height } ?? 0 }
         let decisions = Dictionary(uniqueKeysWithValues: work.map { ($0.index, $0.decision) })
+        // An output that cannot fit alone fails before anything renders (MemoryEstimate.swift).
+        let room = MemoryRoom.now()
+        let need = { (i: Int) in memoryNeed(self.plan.outputs[i], previewsOnly: decisions[i] == .previewsOnly) }
+        for i in work.map(\.index) where result(i) == nil {
+            do throws(ExportError) { try checkMemory(need(i), room: room, what: plan.outputs[i].name) } catch {
+                setResult(i, OutputResult(status: .failed, error: error))
+                progress.finished(plan.outputs[i].name, event: ["event": "error", "name": plan.outputs[i].name, "file": plan.outputs[i].presetPath,
+                                                                "message": error.description], line: "error   \(error)")
+            }
+        }
         let queue = work.map(\.index).filter { result($0) == nil }.sorted { (size($0), $1) > (size($1), $0) }
-        let q = WorkQueue(queue: queue, cost: queue.map { decisions[$0] == .previewsOnly ? 16 << 20 : estimatedBytes(plan.outputs[$0]) },
-                          budget: options.memoryBudget)
+        let budget = MemoryNeed(address: room.address ?? Int.max, resident: min(options.memoryBudget, room.resident ?? Int.max))
+        let q = WorkQueue(queue: queue, cost: queue.map(need), budget: budget)
         progress.begin(count: queue.count, frames: queue.reduce(0) { $0 + (decisions[$1] == .previewsOnly ? 0 : (plan.outputs[$1].kind == .video ? plan.outputs[$1].job?.frameCount ?? 0 : 0)) })
         let threads = try q.startWorkers(min(options.jobs, max(1, queue.count))) { [self] in
             while let (i, cost) = q.take() {

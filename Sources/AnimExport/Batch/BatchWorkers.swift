@@ -2,8 +2,9 @@
 //
 // Up to --jobs outputs at once, each on its own thread with its own renderer, canvas and
 // writer (x264 pinned to one thread, see batchEncoderThreads). Memory is bounded by the
-// budget: an output starts only while the sum of the running outputs' estimates fits (one
-// output always runs, however large).
+// budget: an output starts only while the sum of the running outputs' estimates fits, both in
+// resident memory (--memory, a cgroup's limit) and in address space (ulimit -v); one output
+// always runs (an output that cannot fit alone was refused before the run).
 //
 // Every worker is started before any takes work (a gate): a worker that cannot start (a
 // process limit) stops the run before anything renders, with the reason (exit 1). A signal,
@@ -16,27 +17,30 @@ final class WorkQueue: @unchecked Sendable {
     private var next = 0
     private var stopped = false
     private var open = false
-    private var inFlight = 0                   // estimated bytes of the outputs being rendered
+    private var inFlight = MemoryNeed(address: 0, resident: 0)   // estimates of the outputs being rendered
+    private var running = 0
     private(set) var activeWorkers = 0
     let queue: [Int]                           // plan indices, in order
-    let cost: [Int]                            // estimated peak bytes of each queued output
-    let budget: Int
+    let cost: [MemoryNeed]                     // estimate of each queued output
+    let budget: MemoryNeed
 
-    init(queue: [Int], cost: [Int], budget: Int) {
+    init(queue: [Int], cost: [MemoryNeed], budget: MemoryNeed) {
         self.queue = queue; self.cost = cost; self.budget = budget
     }
 
     /// The next output, waiting while it would push the estimate over the budget; nil when
     /// the queue is empty or closed.
-    func take() -> (index: Int, cost: Int)? {
+    func take() -> (index: Int, cost: MemoryNeed)? {
         lock.lock(); defer { lock.unlock() }
         while true {
             guard !stopped, Interruption.pending == nil, next < queue.count else { return nil }
             let c = cost[next]
-            if open && (inFlight == 0 || inFlight + c <= budget) {
+            let sum = inFlight + c
+            if open && (running == 0 || (sum.resident <= budget.resident && sum.address <= budget.address)) {
                 let i = queue[next]
                 next += 1
-                inFlight += c
+                inFlight = sum
+                running += 1
                 return (i, c)
             }
             lock.wait(until: Date(timeIntervalSinceNow: 0.05))
@@ -44,9 +48,10 @@ final class WorkQueue: @unchecked Sendable {
     }
 
     /// An output is done: its estimate is released; `stop` closes the queue (--fail-fast).
-    func done(cost: Int, stop: Bool) {
+    func done(cost: MemoryNeed, stop: Bool) {
         lock.lock()
-        inFlight -= cost
+        inFlight = MemoryNeed(address: inFlight.address - cost.address, resident: inFlight.resident - cost.resident)
+        running -= 1
         if stop { stopped = true }
         lock.broadcast()
         lock.unlock()
@@ -95,18 +100,8 @@ final class WorkQueue: @unchecked Sendable {
     }
 }
 
-/// Estimated peak memory of rendering one output: measured with /usr/bin/time on 1080×1920
-/// at x264 medium (tune animation, one thread): ≈ 430 MB, i.e. ≈ 200 B per pixel, nearly all
-/// x264's lookahead and reference frames; plus the canvas. Faster x264 presets need less.
-func estimatedBytes(_ o: PlannedOutput) -> Int {
-    guard let job = o.job else { return 0 }
-    let pixels = job.width * job.height
-    if o.kind == .image { return 16 << 20 + pixels * 8 }
-    let perPixel: Int
-    switch job.encoder.preset {
-    case "ultrafast", "superfast": perPixel = 40
-    case "veryfast", "faster", "fast": perPixel = 120
-    default: perPixel = 220
-    }
-    return 32 << 20 + pixels * perPixel
+/// The memory an output needs (MemoryEstimate.swift): a video, a still, or previews only.
+func memoryNeed(_ o: PlannedOutput, previewsOnly: Bool = false) -> MemoryNeed {
+    guard let job = o.job else { return MemoryNeed(address: 0, resident: 0) }
+    return job.memoryNeed(still: o.kind == .image || previewsOnly)
 }
