@@ -8,7 +8,7 @@ RELEASE_BIN = .build/release/animexport
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
            libfreetype-dev libfontconfig-dev fontconfig fonts-inter libjansson-dev
 
-.PHONY: all deps build release test run bench assets install uninstall clean
+.PHONY: all deps deps-test build release test run bench assets install install-files uninstall clean
 
 all: build
 
@@ -31,6 +31,16 @@ deps:
 	    || { echo "deps: apt-get install failed; install these Debian packages: $(APT_PKGS)"; exit 1; }; \
 	else echo "deps: all present"; fi
 
+# What only the tests need: Debian's Chromium, for the review page test (a large package, so
+# apart from `deps` and installed only when missing).
+deps-test: deps
+	@if command -v chromium >/dev/null 2>&1; then echo "deps-test: chromium present"; else \
+	  echo "deps-test: missing: chromium — installing with apt-get"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
+	    || { echo "deps-test: apt-get install failed; install the Debian package chromium"; exit 1; }; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
@@ -40,7 +50,7 @@ release: deps
 # Unit tests plus end-to-end tests that run the release binary and decode what it wrote.
 # All tests use Swift Testing; XCTest is disabled so its empty "Executed 0 tests" summary
 # does not stand next to the real one.
-test: release
+test: release deps-test
 	$(SWIFT) build -c release --product animexport-bench
 	ANIMEXPORT_BIN=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test --disable-xctest
 
@@ -60,7 +70,10 @@ run: release
 assets: release
 	$(RELEASE_BIN) batch presets --out dist --previews
 
-install: release
+install: release install-files
+
+# The files of `make install` without the build (the tests install into a temporary prefix).
+install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/animexport/presets
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/animexport
 	install -m 644 presets/*.json $(DESTDIR)$(PREFIX)/share/animexport/presets/

@@ -64,11 +64,11 @@ func runBatch(_ args: [String], environment: [String: String] = ProcessInfo.proc
     }
     let started = Date()
     let progress = BatchProgress(json: options.json, quiet: options.quiet)
+    let plan = try makePlan(options)       // exit 2 for escaping, duplicate or colliding names
+    try Interruption.check()
     // The lock is held until this function returns (a dry run writes nothing and takes none).
     let lock = options.dryRun ? nil : try BatchLock.acquire(out: options.out, wait: options.wait) { progress.note($0) }
     defer { withExtendedLifetime(lock) {} }
-    let plan = try makePlan(options)       // exit 2 for escaping, duplicate or colliding names
-    try Interruption.check()
 
     let manifestPath = options.out + "/" + manifestName
     var old = Manifest()

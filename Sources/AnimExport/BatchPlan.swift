@@ -182,6 +182,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
     var owners: [String: String] = [manifestName: "the manifest", reviewPageName: "the review page",
                                     batchLockName: "the batch lock"]   // name → "file outputs[i]"
 
+    let nameLimit = max(14, pathconf(outReal, Int32(_PC_NAME_MAX)) > 0 ? pathconf(outReal, Int32(_PC_NAME_MAX)) : 255)
     for entry in entries {
         try Interruption.check()
         let path = folder + "/" + entry
@@ -212,6 +213,9 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             }
             if let why = symlinkEscape(name, outReal: outReal) { confinement.append("\(path): \(field): \(why)"); continue }
             func claim(_ n: String) {
+                if let part = n.split(separator: "/").first(where: { $0.utf8.count > nameLimit }) {
+                    confinement.append("\(path): \(field): '\(part)' in '\(n)' is \(part.utf8.count) bytes, longer than the file system's limit of \(nameLimit)")
+                }
                 if let owner = owners[n] {
                     confinement.append("\(path): \(field): '\(n)' is also written by \(owner)")
                 } else {

@@ -145,7 +145,7 @@ public struct PresetLibrary: Sendable {
         }
         let size = Int(st.st_size)
         guard size <= Limits.maxPresetBytes else {
-            throw .invalid(file: path, field: "(file)", message: "\(size) bytes is larger than the cap of \(Limits.maxPresetBytes) bytes")
+            throw .invalid(file: path, field: "(file)", message: "\(size) bytes: larger than \(Limits.maxPresetBytes) bytes, the cap for a preset file")
         }
         // An empty file is not read: FileManager.contents(atPath:) leaks a 4 KB buffer for one
         // (Foundation; found by LeakSanitizer in make asan-test).

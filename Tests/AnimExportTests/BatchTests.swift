@@ -71,13 +71,15 @@ func writeBatchPresets(_ folder: String) throws {
 
 let allBatchOutputs = ["dots/a.mp4", "dots/b.mp4", "heart.mp4", "pulse/poster.png", "pulse/square.mp4", "pulse/story.mp4", "pulse/wide.mp4"]
 
-/// name → sha256 of every file under `folder` except the manifest.
+/// name → sha256 of every file under `folder` except the manifest, the review page (a report
+/// of the run: rendered or skipped) and hidden files (the batch lock).
 func digests(_ folder: String) -> [String: String] {
     var out: [String: String] = [:]
     let e = FileManager.default.enumerator(atPath: folder)
     while let p = e?.nextObject() as? String {
         var d: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder + "/" + p, isDirectory: &d), !d.boolValue, p != "manifest.json" else { continue }
+        guard FileManager.default.fileExists(atPath: folder + "/" + p, isDirectory: &d), !d.boolValue, p != "manifest.json",
+              p != "index.html", !p.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
         out[p] = SHA256.file(folder + "/" + p)?.sha256
     }
     return out

@@ -90,7 +90,7 @@ private func reviewCard(name: String, preset: String, status: OutputStatus, chan
         }
         facts.append("\(e.width)×\(e.height)")
         if let d = e.duration { facts.append(String(format: "%.3f s", d)) }
-        if let f = e.frames, let fps = e.fps { facts.append("\(f) frames at \(fps) fps") }
+        if let f = e.frames, let fps = e.fps { facts.append("\(f) frames at \(fps.hasSuffix("/1") ? String(fps.dropLast(2)) : fps) fps") }
         if let t = e.time { facts.append("t = \(format(t)) s") }
         if let c = e.codec { facts.append("\(c.encoder) \(c.preset), crf \(format(c.crf)), \(c.profile), \(c.pixelFormat)") }
         facts.append(byteCount(e.bytes))
