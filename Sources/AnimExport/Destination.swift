@@ -27,6 +27,11 @@ func checkDestination(_ path: String, overwrite: Bool, extensions: [String]) thr
         let what = extensions == ["png"] ? "a PNG image" : "H.264 in MP4"
         throw .usage("\(path): OUTPUT must end in \(list.count > 1 ? list.dropLast().joined(separator: ", ") + " or " + list.last! : list[0]) (\(what))")
     }
+    let ownName = URL(fileURLWithPath: path).lastPathComponent
+    let ownLimit = pathconf(URL(fileURLWithPath: path).deletingLastPathComponent().path, Int32(_PC_NAME_MAX))
+    if ownLimit > 0 && ownName.utf8.count > ownLimit {
+        throw .usage("\(path): the name is \(ownName.utf8.count) bytes, longer than the file system's limit of \(ownLimit)")
+    }
     var target = path
     var exists = true
     var link = stat()

@@ -83,15 +83,15 @@ private let quick = ["--x264-preset", "ultrafast", "--scale", "0.25"]
     @Test func extremeButValidFrameRatesRender() throws {
         let folder = try scratchFolder()
         defer { cleanup(folder) }
-        for fps in ["2147483647/2147483647", "239999999/999999", "48000/1001", "240", "1"] {
+        for fps in ["2147483647/2147483647", "239999759/999999", "48000/1001", "240", "1"] {
             let r = try run(["pulse"] + quick + ["--fps", fps, "--frames", "3", "-y", "o.mp4"], cwd: folder)
             #expect(r.status == 0, "--fps \(fps): \(r.stderr)")
             #expect(try MP4Reader(path: folder + "/o.mp4").checkDecode().frames == 3, "--fps \(fps)")
         }
         #expect(parseFrameRate("60000/1000") == FrameRateSpec(num: 60, den: 1))
         #expect(parseFrameRate("2147483647/2147483647") == FrameRateSpec(num: 1, den: 1))
-        // Loops with a large rational: 239999999/999999 fps is not a whole number of frames per loop.
-        let loops = try run(["pulse"] + quick + ["--fps", "239999999/999999", "--loops", "1", "-y", "l.mp4"], cwd: folder)
+        // Loops with a large rational: 239999759/999999 fps is not a whole number of frames per loop.
+        let loops = try run(["pulse"] + quick + ["--fps", "239999759/999999", "--loops", "1", "-y", "l.mp4"], cwd: folder)
         #expect(loops.status == 2 && loops.stderr.contains("--loops"), "\(loops.stderr)")
     }
 
@@ -121,7 +121,7 @@ private let quick = ["--x264-preset", "ultrafast", "--scale", "0.25"]
         defer { cleanup(folder) }
         try write("{\"animation\": \"pulse\",\n \"encoder\": {\"crf\": 18, \"crf\": 0}}", folder, "dup.json")
         let d = try run(["pulse", "--preset", "dup.json", "o.mp4"], cwd: folder)
-        #expect(d.status == 2 && d.stderr.contains("dup.json: line 2, column 31: duplicate key \"crf\": each key may appear once"), "\(d.stderr)")
+        #expect(d.status == 2 && d.stderr.contains("dup.json: line 2, column 29: duplicate key \"crf\": each key may appear once"), "\(d.stderr)")
         try write(##"{"animation": "dots", "parameters": {"color": "#FF0000", "numberOfDots": 2, "color": "#00FF00"}}"##, folder, "presets/dup2.json")
         let b = try run(["batch", "presets", "--out", "out"], cwd: folder)
         #expect(b.status == 1 && b.stderr.contains("dup2.json: line 1, column"), "\(b.stderr)")
