@@ -49,10 +49,10 @@ func runClean(_ command: String, prefix: String, cwd: String) throws -> RunResul
 
     @Test func theReadmeExamplesWorkFromAnyFolder() throws {
         let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
-        // Single renders, stills and list (batch examples are run by the CI recipe test).
-        let examples = readme.split(separator: "\n").map(String.init).filter {
-            $0.hasPrefix("animexport ") && !$0.contains("<") && !$0.contains("…") && !$0.contains(" batch ") && !$0.contains(" manifest ")
-        }
+        // The code block after "Examples —" in the Usage section.
+        let afterHeading = try #require(readme.range(of: "\nExamples —"))
+        let block = readme[afterHeading.upperBound...].split(separator: "```", omittingEmptySubsequences: false)[1]
+        let examples = block.split(separator: "\n").map(String.init).filter { $0.hasPrefix("animexport ") }
         #expect(examples.count >= 10, "\(examples)")
         let prefix = try installToTemporaryPrefix()
         defer { cleanup((prefix as NSString).deletingLastPathComponent) }
