@@ -53,6 +53,11 @@ public enum CLI {
         do {
             return try dispatch(args, library: library)
         } catch {
+            if case .interrupted = error {
+                Interruption.finalLock.lock()       // the signal watchdog must not report it twice
+                printError("animexport: \(error)")
+                Interruption.exitNow(error.exitCode)
+            }
             printError("animexport: \(error)")
             return error.exitCode
         }
