@@ -66,7 +66,7 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil, 
         // Settings FFmpeg refuses (an unknown --param, a bad value) are the user's input: exit 2.
         switch error {
         case .unknownOptions, .invalidSettings: throw .usage("\(job.output): \(error)")
-        case .ffmpeg(let operation, let code, _, _) where operation.hasPrefix("avcodec_open2") && code == -EINVAL:
+        case .ffmpeg(let operation, let code, _, _) where operation.hasPrefix("avcodec_open2") && (code == -EINVAL || code == -ERANGE):
             throw .usage("\(job.output): \(error)")
         case .ffmpeg(let operation, let code, _, _) where operation.hasPrefix("avcodec_open2") && code == averrorExternal:
             // libx264 says no more than this when it cannot start its threads or allocate its state.

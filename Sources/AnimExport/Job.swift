@@ -254,6 +254,7 @@ func resolveEncoder(_ spec: EncoderSpec, file: String, args: ParsedArguments, no
         e.params.removeAll { $0.key == key }
         e.params.append((key, value))
     }
+    try checkThreadParam(e.params, file: file, fromFlag: args.all("--param").contains { $0.hasPrefix("threads=") })
     if e.crf == 0 && e.bitrate == nil {
         // x264 is lossless only in High 4:4:4 Predictive; an explicit Main/Baseline request conflicts.
         if args.has("--profile") && e.profile != "high" {

@@ -36,3 +36,15 @@ func outputArgument(_ args: ParsedArguments, example: String, command: String) t
     }
     return args.positionals[0]
 }
+
+/// x264's `threads` option, when given as a parameter: an integer in [0, 128] (0: x264's own
+/// choice; 128 is x264's X264_THREAD_MAX) — a negative or huge count is an error before
+/// anything runs, not an encoder failure.
+func checkThreadParam(_ params: [(key: String, value: String)], file: String, fromFlag: Bool) throws(ExportError) {
+    guard let v = params.last(where: { $0.key == "threads" })?.value else { return }
+    guard v.count <= 4, let n = Int(v), (0...128).contains(n) else {
+        let message = "threads=\(visible(v)) is not an integer in [0, 128] (0: x264 chooses)"
+        if fromFlag { throw .usage("--param: \(message)") }
+        throw .invalid(file: file, field: "encoder.params.threads", message: message)
+    }
+}

@@ -37,6 +37,8 @@ private let quick = ["--x264-preset", "ultrafast", "--scale", "0.25"]
         Refused(args: ["batch", "--out", "d", "--jobs", "-1"], message: "--jobs: '-1' is not an integer in [1, 256]"),
         Refused(args: ["batch", "--out", "d", "-j", "0"], message: "--jobs: '0' is not an integer in [1, 256]"),
         Refused(args: ["batch", "--out", "d", "--jobs", "9223372036854775808"], message: "--jobs: '9223372036854775808' is not an integer in [1, 256]"),
+        Refused(args: ["pulse", "--param", "threads=-1", "o.mp4"], message: "--param: threads=-1 is not an integer in [0, 128] (0: x264 chooses)"),
+        Refused(args: ["pulse", "--param", "threads=99999999999", "o.mp4"], message: "--param: threads=99999999999 is not an integer in [0, 128]"),
         // Shard indices from the environment, up to Int64.max and beyond.
         Refused(args: ["batch", "--out", "d", "--shard-total", "3"], message: "JOB_COMPLETION_INDEX: '9223372036854775807' is not a 0-based shard index in [0, 9999]",
                 environment: ["JOB_COMPLETION_INDEX": "9223372036854775807"]),
