@@ -45,7 +45,7 @@ func progressLine(label: String, done: Int, total: Int, elapsed: Double, columns
     let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
     let percent = String(format: "%3d%%", Int(fraction * 100))
     let rate = elapsed > 0 ? Double(done) / elapsed : 0
-    let eta = done > 0 && done < total ? clockText(elapsed * Double(total - done) / Double(done)) : "-:--"
+    let eta = done >= total ? clockText(0) : done > 0 ? clockText(elapsed * Double(total - done) / Double(done)) : "-:--"
     var extras = ["\(done)/\(total) frames", "\(clockText(elapsed)) elapsed", "ETA \(eta)", String(format: "%.1f fps", rate)]
     let budget = max(columns - 1, 8)                        // the last column stays free (no wrap)
     func line(barWidth: Int, label: String) -> String {

@@ -122,7 +122,7 @@ func runClean(_ command: String, prefix: String, cwd: String) throws -> RunResul
         defer { close(master) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binaryPath())
-        p.arguments = ["heart", "--seconds", "3", "--x264-preset", "ultrafast", "out.mp4"]
+        p.arguments = ["heart", "--seconds", "60", "--x264-preset", "ultrafast", "out.mp4"]
         p.currentDirectoryURL = URL(fileURLWithPath: folder)
         var env = ProcessInfo.processInfo.environment
         env["ANIMEXPORT_PRESETS"] = presetsFolder
@@ -131,26 +131,28 @@ func runClean(_ command: String, prefix: String, cwd: String) throws -> RunResul
         p.standardOutput = FileHandle.nullDevice
         try p.run()
         var bytes: [UInt8] = []
-        var resized = false
-        let start = Date()
+        var redrawsAfterResize = -1
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
+        let start = Date()
+        // Reads redraws until 5 have come (at the new width, after a resize); then stops the render.
+        while p.isRunning && Date().timeIntervalSince(start) < 120 {       // hang guard
             var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            if poll(&fds, 1, 100) > 0 {
-                let n = read(master, &buffer, buffer.count)
-                if n <= 0 { break }
-                bytes += buffer[0..<n]
-            } else if !p.isRunning { break }
-            if let r = resizeTo, !resized, Date().timeIntervalSince(start) > 0.8 {
+            guard poll(&fds, 1, 100) > 0 else { continue }
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+            let redraws = bytes.filter { $0 == 0x0D }.count
+            if let r = resizeTo, redrawsAfterResize < 0, redraws >= 5 {
                 var s = winsize(ws_row: 24, ws_col: UInt16(r), ws_xpixel: 0, ws_ypixel: 0)
                 _ = ioctl(master, UInt(TIOCSWINSZ), &s)
                 kill(p.processIdentifier, SIGWINCH)
-                resized = true
+                redrawsAfterResize = redraws
             }
-            if Date().timeIntervalSince(start) > 120 { kill(p.processIdentifier, SIGKILL); break }   // hang guard
+            if redraws >= (redrawsAfterResize < 0 ? (resizeTo == nil ? 5 : .max) : redrawsAfterResize + 5) { break }
         }
+        kill(p.processIdentifier, SIGTERM)
         p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        #expect(p.terminationStatus == 143 || p.terminationStatus == 0)
         // Each redraw is "\r" + line + ESC[K.
         let text = String(decoding: bytes, as: UTF8.self)
         return text.components(separatedBy: "\r").map { $0.replacingOccurrences(of: "\u{1B}[K", with: "").trimmingCharacters(in: .newlines) }
