@@ -18,7 +18,9 @@
 //   x264 ultrafast, superfast
 //       1920×1080: 227 MB, 4096×2304: 650 MB                 → 120 MB + 60 B/px
 //   a PNG still  1920×1080: 41 MB                            →  40 MB + 12 B/px
-// (estimate ÷ measured at 1920×1080: 1.13 medium, 1.07 ultrafast). Each x264 thread beyond
+// (estimate ÷ measured at 1920×1080: 1.13 medium, 1.07 ultrafast). Resident, measured as peak
+// RSS (/usr/bin/time) of a 1 s clip at 1080×1920: 465 MB medium (estimate 488), 133 MB
+// ultrafast (estimate 156 with 60 B/px). Each x264 thread beyond
 // two adds its glibc arena and stack (≈ 72 MB of address space, little of it resident).
 // Below ≈ 250 MB the dynamic loader itself cannot map FFmpeg (exit 127, before animexport
 // runs); that is documented, not handled.
@@ -40,7 +42,7 @@ extension RenderJob {
         if still { return MemoryNeed(address: 40 << 20 + pixels * 12, resident: 16 << 20 + pixels * 8) }
         let threads = max(1, encoderThreads ?? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16))
         let fast = ["ultrafast", "superfast"].contains(encoder.preset)
-        let residentPerPixel = fast ? 40 : ["veryfast", "faster", "fast"].contains(encoder.preset) ? 120 : 220
+        let residentPerPixel = fast ? 60 : ["veryfast", "faster", "fast"].contains(encoder.preset) ? 120 : 220
         // The measured figures include two x264 threads; more add ≈ 72 MB of address space each.
         let moreThreads = max(0, threads - 2) * (72 << 20)
         return MemoryNeed(address: (fast ? 120 << 20 : 240 << 20) + moreThreads + pixels * (fast ? 60 : 165),

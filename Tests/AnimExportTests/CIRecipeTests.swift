@@ -74,7 +74,8 @@ import Testing
                 let src = ws + "/dist/" + path
                 var isDir: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: src, isDirectory: &isDir), !isDir.boolValue,
-                      !["manifest.json", "index.html"].contains(path), !path.hasPrefix(".") else { continue }
+                      !["manifest.json", "index.html"].contains(path),
+                      !path.split(separator: "/").contains(where: { $0.hasPrefix(".") && $0 != ".." }) else { continue }
                 let rel = path.hasPrefix("../") ? String(path.dropFirst(3)) : "dist/" + path
                 if let other = owners[rel] { Issue.record("\(rel) is in the artefacts of shards \(other) and \(k)") }
                 owners[rel] = k
