@@ -42,7 +42,7 @@ public enum CLI {
 
         Options:
         \(helpTable(renderFlags))
-        \(kind.loopHelp.map { "\nLoops:\n" + $0 } ?? "")
+        \(kind.loopHelp.map { "\nLoops:\n" + $0 } ?? "")\(kind == .heart ? "\n" + heartTextHelp : "")
         """
     }
 

@@ -11,6 +11,7 @@ import Foundation
 func runRender(_ kind: AnimationKind, _ parsed: ParsedArguments, library: PresetLibrary) throws(ExportError) -> Int32 {
     let job = try resolveJob(animation: kind, args: parsed, library: library)
     for notice in job.notices { printError("animexport: note: \(notice)") }
+    for warning in job.warnings { printError("animexport: warning: \(warning)") }
     let json = parsed.has("--json"), quiet = parsed.has("--quiet")
     let events = json ? BatchProgress(json: true) : nil
     events?.emit(["event": "start", "name": job.output, "frames": job.frameCount, "width": job.width, "height": job.height])
