@@ -93,7 +93,11 @@ final class BatchSession: @unchecked Sendable {
         let size = { (i: Int) -> Int in self.plan.outputs[i].job.map { (self.plan.outputs[i].kind == .video ? $0.frameCount : 1) * $0.width * $0.height } ?? 0 }
         let decisions = Dictionary(uniqueKeysWithValues: work.map { ($0.index, $0.decision) })
         // An output that cannot fit alone fails before anything renders (MemoryEstimate.swift).
-        let room = MemoryRoom.now()
+        // Each worker thread adds its own malloc arena and stack to the address space (≈ 72 MB,
+        // and the signal thread's arena may not exist yet): that is taken off the room first.
+        let workers = min(options.jobs, max(1, work.count))
+        var room = MemoryRoom.now()
+        room.address = room.address.map { max(0, $0 - (workers + 1) * (72 << 20)) }
         let need = { (i: Int) in memoryNeed(self.plan.outputs[i], previewsOnly: decisions[i] == .previewsOnly) }
         for i in work.map(\.index) where result(i) == nil {
             do throws(ExportError) { try checkMemory(need(i), room: room, what: plan.outputs[i].name) } catch {
@@ -106,7 +110,7 @@ final class BatchSession: @unchecked Sendable {
         let budget = MemoryNeed(address: room.address ?? Int.max, resident: min(options.memoryBudget, room.resident ?? Int.max))
         let q = WorkQueue(queue: queue, cost: queue.map(need), budget: budget)
         progress.begin(count: queue.count, frames: queue.reduce(0) { $0 + (decisions[$1] == .previewsOnly ? 0 : (plan.outputs[$1].kind == .video ? plan.outputs[$1].job?.frameCount ?? 0 : 0)) })
-        let threads = try q.startWorkers(min(options.jobs, max(1, queue.count))) { [self] in
+        let threads = try q.startWorkers(min(workers, max(1, queue.count))) { [self] in
             while let (i, cost) = q.take() {
                 let r = process(i, decision: decisions[i] ?? .render)
                 q.done(cost: cost, stop: r.status == .failed && options.failFast)
