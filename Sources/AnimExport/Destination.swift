@@ -24,7 +24,7 @@ func checkDestination(_ path: String, overwrite: Bool, extensions: [String]) thr
     let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
     guard extensions.contains(ext) else {
         let list = extensions.map { "." + $0 }
-        let what = extensions == ["png"] ? "a PNG image" : "H.264 in MP4"
+        let what = extensions == ["png"] ? "a PNG image" : extensions == ["mp4", "m4v"] ? "H.264 in MP4" : "the formats animexport writes"
         throw .usage("\(path): OUTPUT must end in \(list.count > 1 ? list.dropLast().joined(separator: ", ") + " or " + list.last! : list[0]) (\(what))")
     }
     let ownName = URL(fileURLWithPath: path).lastPathComponent

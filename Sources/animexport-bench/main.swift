@@ -546,6 +546,7 @@ if options.encode {
 }
 
 benchText(rounds: rounds)
+runFormatBench()  // Formats.swift: pixel formats, codecs, GIF beside ffmpeg
 
 var selfUsage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &selfUsage)
