@@ -56,7 +56,7 @@ private let quick = ["--x264-preset", "ultrafast", "--scale", "0.25"]
         Refused(args: ["haert", "o.mp4"], message: "unknown command or animation 'haert' (did you mean 'heart'?)"),
         Refused(args: ["zzzzz", "o.mp4"], message: "unknown command or animation 'zzzzz'; known"),
         Refused(args: ["still", "pulse", "o.mp4"], message: "o.mp4: OUTPUT must end in .png (a PNG image)"),
-        Refused(args: ["pulse", "o.png"], message: "o.png: OUTPUT must end in .mp4 or .m4v (H.264 in MP4)"),
+        Refused(args: ["pulse", "o.txt"], message: "'o.txt': .txt is not a known output format; use one of .mp4"),
     ]
 
     @Test(arguments: refused) func refusedBeforeRendering(_ c: Refused) throws {

@@ -89,7 +89,8 @@ let stopHangGuard = 30.0
                 attempt += 1
                 let sig = attempt % 2 == 0 ? SIGINT : SIGTERM
                 let out = root + "/out"
-                let r = try interrupt(["batch", "p", "--out", "out", "--jobs", "2", "--previews"], cwd: root, signal: sig,
+                // --force: every run has work (a finished run would make the next ones skip everything).
+                let r = try interrupt(["batch", "p", "--out", "out", "--jobs", "2", "--previews", "--force"], cwd: root, signal: sig,
                                       after: Double.random(in: range, using: &rng))
                 let what = "batch run \(attempt) (\(range))"
                 #expect(r.status != nil, "\(what): hang")
