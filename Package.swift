@@ -66,6 +66,8 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // Strict JSON (duplicate keys) for presets and manifests.
+        .systemLibrary(name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         .target(name: "Geometry", swiftSettings: optimized),
         .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: optimized),
         .target(name: "Text", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
@@ -74,7 +76,7 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
         .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Motion", "Text", "Scenes", "Video",
-                                                   "CFFmpeg"]),
+                                                   "CFFmpeg", "CJansson"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
