@@ -53,7 +53,10 @@ let package = Package(
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "Scenes", dependencies: ["Raster", "Motion", "Text"]),
         .target(name: "Video", dependencies: ["CFFmpeg"]),
-        .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Video"]),
+        // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory.
+        .target(name: "Lottie", dependencies: ["Motion", "Raster"],
+                swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
+        .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Video", "Lottie"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
@@ -67,6 +70,8 @@ let package = Package(
         .testTarget(name: "GoldenTests", dependencies: ["Raster", "Text", "Video"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "Motion"]),
         .testTarget(name: "VideoTests", dependencies: ["Video"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Motion", "Raster"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Video", "Scenes"]),
     ]
 )

@@ -1,0 +1,48 @@
+// The Lottie corpus (../shared/lottie/samples: 185 JSON files from lottie-ios' test samples,
+// Apache-2.0, © Airbnb) decodes without crashing or hanging; the figures are printed.
+import Foundation
+import Testing
+@testable import Lottie
+
+/// The corpus folder: $ANIMEXPORT_LOTTIE_CORPUS, or ../shared/lottie/samples beside the
+/// repository (the workplace layout), or nil when neither exists.
+let corpusFolder: URL? = {
+    var candidates: [URL] = []
+    if let env = ProcessInfo.processInfo.environment["ANIMEXPORT_LOTTIE_CORPUS"] { candidates.append(URL(fileURLWithPath: env)) }
+    let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    candidates.append(repo.deletingLastPathComponent().appendingPathComponent("shared/lottie/samples"))
+    candidates.append(URL(fileURLWithPath: "/work/shared/lottie/samples"))
+    return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+}()
+
+func corpusFiles(_ ext: String) -> [URL] {
+    guard let folder = corpusFolder,
+          let e = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+    return e.compactMap { $0 as? URL }.filter { $0.pathExtension == ext }.sorted { $0.path < $1.path }
+}
+
+@Suite struct CorpusTests {
+    @Test(.enabled(if: corpusFolder != nil, "the Lottie corpus (../shared/lottie/samples) is not on this machine"))
+    func everyCorpusFileDecodesOrFailsWithOneLine() throws {
+        let files = corpusFiles("json")
+        #expect(files.count >= 185)
+        var decoded = 0, onlyPart1 = 0
+        var failures: [String] = []
+        var unsupported: [LottieFeature: Int] = [:]
+        for url in files {
+            do {
+                let animation = try LottieDecoder.load(path: url.path)
+                decoded += 1
+                if animation.features.unsupported.isEmpty { onlyPart1 += 1 }
+                for entry in animation.features.unsupported { unsupported[entry.feature, default: 0] += 1 }
+            } catch {
+                #expect(!error.description.contains("\n"))
+                failures.append(error.description)
+            }
+        }
+        print("lottie corpus: \(files.count) JSON files, \(decoded) decode, \(onlyPart1) use only issue-13 features")
+        for f in failures { print("  refused: \(f)") }
+        for (feature, n) in unsupported.sorted(by: { $0.value > $1.value }) { print("  \(n) files use \(feature.rawValue)") }
+        #expect(decoded == files.count, "\(failures.count) corpus files refused")
+    }
+}
