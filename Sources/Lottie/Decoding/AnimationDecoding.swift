@@ -13,6 +13,9 @@ public enum LottieDecoder {
         guard bytes.count <= limits.maxFileBytes else {
             throw LottieError(file: file, path: "", message: "\(bytes.count) bytes is over the cap of \(limits.maxFileBytes) bytes per Lottie file")
         }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            throw LottieError(file: file, path: "", message: "a dotLottie (zip) archive: not supported yet; give the animation's .json file")
+        }
         let json: JSONValue
         do {
             json = try JSONScanner.parse(bytes, limits: JSONLimits(maxDepth: limits.maxJSONDepth, maxValues: limits.maxJSONValues))
