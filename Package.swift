@@ -61,7 +61,7 @@ let package = Package(
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .executableTarget(name: "animexport-bench",
-                          dependencies: ["AnimExport", "Scenes", "Raster", "Video", "CFFmpeg", "CAllocCounter"],
+                          dependencies: ["AnimExport", "Scenes", "Raster", "Video", "CFFmpeg", "CAllocCounter", "Lottie"],
                           path: "Sources/animexport-bench",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),

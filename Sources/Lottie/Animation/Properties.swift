@@ -36,6 +36,14 @@ public struct ScalarProperty: Sendable {
     }
 
     var track: KeyframeTrack? { if case .keyframes(let t) = storage { return t } else { return nil } }
+
+    /// Whether the value is 0 at all times (a constant 0).
+    public var isConstantZero: Bool {
+        switch storage {
+        case .constant(let v): return v == 0
+        case .keyframes: return false
+        }
+    }
 }
 
 /// A 2-D vector (scale, size, anchor, gradient end points). A third (z) component in the file is ignored.
@@ -61,6 +69,14 @@ public struct VectorProperty: Sendable {
     }
 
     var track: KeyframeTrack? { if case .keyframes(let t) = storage { return t } else { return nil } }
+
+    /// Whether the value is (0, 0) at all times.
+    public var isConstantZero: Bool {
+        switch storage {
+        case .constant(let v): return v == .zero
+        case .keyframes: return false
+        }
+    }
 }
 
 /// An sRGB colour (alpha 1 when the file has three components). Components are clamped to

@@ -16,20 +16,32 @@ extension DecodeContext {
     /// skew axis and opacity of a transform object.
     func transformBody(_ o: JSONObject) throws(LottieError) -> LottieTransform {
         let rotationKey = member(o, "r") == nil && member(o, "rz") != nil ? "rz" : "r"
-        for key in ["rx", "ry"] where member(o, key) != nil {
-            let r = try scalar(o, key, default: 0)
-            if r.isAnimated || r.constantValue != 0 { record(.threeD) }
+        try recordThreeD(o)
+        let skew = try scalar(o, "sk", default: 0)
+        if !skew.isConstantZero { record(.skew) }
+        let anchor = try vector(o, "a", default: .zero)
+        let position = try self.position(o, "p", default: .zero)
+        let scale = try vector(o, "s", default: Point(1, 1), scale: 0.01)
+        let rotation = try scalar(o, rotationKey, default: 0)
+        let skewAxis = try scalar(o, "sa", default: 0)
+        let opacity = try scalar(o, "o", default: 1, scale: 0.01)
+        return LottieTransform(anchor: anchor, position: position, scale: scale, rotation: rotation, skew: skew,
+                               skewAxis: skewAxis, opacity: opacity)
+    }
+
+    /// 3-D rotations (`rx`, `ry`, orientation `or`) that are not zero.
+    func recordThreeD(_ o: JSONObject) throws(LottieError) {
+        var used = false
+        for key in ["rx", "ry"] {
+            guard let v = member(o, key) else { continue }
+            let r = try at(key) { () throws(LottieError) -> ScalarProperty in try scalar(v) }
+            if !r.isConstantZero { used = true }
         }
         if member(o, "or") != nil {
             let orientation = try vector(o, "or", default: .zero)
-            if orientation.isAnimated || orientation.constantValue != .zero { record(.threeD) }
+            if !orientation.isConstantZero { used = true }
         }
-        let skew = try scalar(o, "sk", default: 0)
-        if skew.isAnimated || skew.constantValue != 0 { record(.skew) }
-        return LottieTransform(anchor: try vector(o, "a", default: .zero), position: try position(o, "p", default: .zero),
-                               scale: try vector(o, "s", default: Point(1, 1), scale: 0.01),
-                               rotation: try scalar(o, rotationKey, default: 0), skew: skew,
-                               skewAxis: try scalar(o, "sa", default: 0), opacity: try scalar(o, "o", default: 1, scale: 0.01))
+        if used { record(.threeD) }
     }
 
     /// One layer of a composition. `place` names it in messages and the inventory;

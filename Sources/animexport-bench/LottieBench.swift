@@ -1,0 +1,76 @@
+// `make bench`, section "lottie": decoding and property evaluation of ten corpus files.
+//
+// Rows per file (the corpus: $ANIMEXPORT_LOTTIE_CORPUS or ../shared/lottie/samples; the section
+// is skipped with a note when it is missing):
+//   • json:   our JSON scanner beside Foundation's JSONSerialization on the same bytes (peer);
+//   • decode: scanner + model (LottieDecoder.decode), what `info` and a render pay once;
+//   • eval:   every property of one frame (PropertyEvaluator.evaluateAll: layer walk, matrices,
+//             shapes, paths, gradients), frames spread over the animation, after one warm-up
+//             pass over the same frames; and its heap allocations per frame (steady state).
+// Each sample is one call; medians over `rounds` × (20 parses | frames).
+import Foundation
+import Lottie
+import CAllocCounter
+
+let lottieBenchFiles = [
+    "LottieLogo1.json", "TwitterHeart.json", "9squares_AlBoardman.json", "PinJump.json", "Watermelon.json",
+    "HamburgerArrow.json", "IconTransitions.json", "Boat_Loader.json", "MotionCorpse_Jrcanest.json",
+    "Issues/issue_2330.json",
+]
+
+func lottieCorpusFolder() -> String? {
+    let candidates = [ProcessInfo.processInfo.environment["ANIMEXPORT_LOTTIE_CORPUS"],
+                      FileManager.default.currentDirectoryPath + "/../shared/lottie/samples",
+                      "/work/shared/lottie/samples"].compactMap { $0 }
+    return candidates.first { FileManager.default.fileExists(atPath: $0) }
+}
+
+func runLottieBench(rounds: Int, quick: Bool) {
+    section("lottie: JSON parse (peer: JSONSerialization), decode, evaluate every property of a frame")
+    guard let folder = lottieCorpusFolder() else {
+        print("(skipped: no Lottie corpus; set ANIMEXPORT_LOTTIE_CORPUS to ../shared/lottie/samples)")
+        return
+    }
+    let parses = quick ? 5 : 20, frames = quick ? 20 : 60
+    var evalAllocations: [Record] = []
+    for name in lottieBenchFiles {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + name) else { continue }
+        let bytes = [UInt8](data)
+        let label = name.replacingOccurrences(of: "Issues/", with: "")
+        var ours: [Double] = [], foundation: [Double] = [], decodes: [Double] = []
+        for _ in 0..<(rounds * parses) {
+            var t0 = nowNanoseconds()
+            _ = try? JSONScanner.parse(bytes, limits: JSONLimits(maxDepth: 256, maxValues: 4_000_000))
+            ours.append(ms(t0, nowNanoseconds()))
+            t0 = nowNanoseconds()
+            _ = try? JSONSerialization.jsonObject(with: data)
+            foundation.append(ms(t0, nowNanoseconds()))
+            t0 = nowNanoseconds()
+            _ = try? LottieDecoder.decode(bytes, file: name)
+            decodes.append(ms(t0, nowNanoseconds()))
+        }
+        var jsonRecord = Record(name: "lottie json \(label) (\(bytes.count / 1024) KB)", unit: "ms", samples: ours)
+        jsonRecord.peer = Record(name: "", unit: "", samples: foundation).median
+        add(jsonRecord)
+        add(Record(name: "lottie decode \(label)", unit: "ms", samples: decodes))
+        guard let animation = try? LottieDecoder.decode(bytes, file: name) else { continue }
+        let evaluator = PropertyEvaluator(animation)
+        let times = (0..<frames).map { animation.duration * Double($0) / Double(frames) }
+        var sink = 0.0
+        for t in times { sink += evaluator.evaluateAll(atSeconds: t) }   // warm-up: buffers reach their size
+        var samples: [Double] = []
+        let before = alloc_counter_count()
+        for _ in 0..<rounds {
+            for t in times {
+                let t0 = nowNanoseconds()
+                sink += evaluator.evaluateAll(atSeconds: t)
+                samples.append(ms(t0, nowNanoseconds()))
+            }
+        }
+        let allocations = Double(alloc_counter_count() - before) / Double(rounds * frames)
+        if !sink.isFinite { print("(\(label): non-finite property values)") }
+        add(Record(name: "lottie eval frame \(label)", unit: "ms", samples: samples))
+        evalAllocations.append(Record(name: "lottie eval allocs/frame \(label)", unit: "count", samples: [allocations]))
+    }
+    for r in evalAllocations { add(r) }
+}
