@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets with swiftc (outside SwiftPM, so `swift build` and `make test`
 # never see them): each module's sources are compiled with -sanitize=fuzzer,address into one
 # object per module, then linked with the fuzz entry point.
-#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset (default .build/fuzz)
+#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset, OUT/fuzz-lottie (default .build/fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
@@ -33,10 +33,14 @@ link() { swiftc "$@" 2>&1 | { grep -v "Cannot export local symbol '__asan" || tr
 link $SAN "$OUT/Raster.o" "$OUT/GeometryFuzz.o" -o "$OUT/fuzz-geometry"
 
 module Motion -- Sources/Motion/*.swift
+module Lottie -- $(find Sources/Lottie -name '*.swift' | sort)
+module LottieFuzz -- Fuzz/LottieCase.swift Fuzz/LottieFuzz.swift
+echo "fuzz: linking $OUT/fuzz-lottie"
+link $SAN "$OUT"/{Raster,Motion,Lottie,LottieFuzz}.o -o "$OUT/fuzz-lottie"
 module Text -- Sources/Text/*.swift
 module Scenes -- Sources/Scenes/*.swift
 module Video -- Sources/Video/*.swift
 # The preset target is compiled INTO the AnimExport module: it calls the internal decoder.
 module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- Sources/AnimExport/*.swift Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
 echo "fuzz: linking $OUT/fuzz-preset"
-link $SAN "$OUT"/{Raster,Motion,Text,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"
+link $SAN "$OUT"/{Raster,Motion,Lottie,Text,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"

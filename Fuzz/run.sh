@@ -8,14 +8,21 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 SECONDS_EACH=${2:-600}
-targets=(geometry preset)
+targets=(geometry preset lottie)
 pids=()
 for t in "${targets[@]}"; do
     corpus=$OUT/corpus-$t
     mkdir -p "$corpus" "$OUT/artifacts-$t"
     [[ $t == preset ]] && cp -n presets/*.json "$corpus/"
+    dict=()
+    if [[ $t == lottie ]]; then
+        # Seeds: the team's Lottie corpus (when present) and the test fixtures.
+        cp -n Tests/LottieTests/Fixtures/*.json "$corpus/"
+        [[ -d ../shared/lottie/samples ]] && find ../shared/lottie/samples -name '*.json' -size -1024k -exec cp -n {} "$corpus/" \;
+        dict=(-dict=Fuzz/lottie.dict)
+    fi
     echo "fuzz: $t for $SECONDS_EACH s (log $OUT/$t.log)"
-    "$OUT/fuzz-$t" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    "$OUT/fuzz-$t" "${dict[@]}" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$OUT/artifacts-$t/" "$corpus" "Fuzz/regressions/$t" >"$OUT/$t.log" 2>&1 &
     pids+=($!)
 done
