@@ -74,4 +74,26 @@ func runLottieBench(rounds: Int, quick: Bool) {
         evalAllocations.append(Record(name: "lottie eval allocs/frame \(label)", unit: "count", samples: [allocations]))
     }
     for r in evalAllocations { add(r) }
+    corpusParseRows(folder, rounds: rounds)
+}
+
+/// Every JSON file of the corpus parsed once per round: ours beside JSONSerialization (peer).
+func corpusParseRows(_ folder: String, rounds: Int) {
+    guard let e = FileManager.default.enumerator(atPath: folder) else { return }
+    let files = e.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
+    let contents = files.compactMap { FileManager.default.contents(atPath: folder + "/" + $0) }
+    let arrays = contents.map { [UInt8]($0) }
+    var ours: [Double] = [], foundation: [Double] = []
+    for _ in 0..<rounds {
+        var t0 = nowNanoseconds()
+        for bytes in arrays { _ = try? JSONScanner.parse(bytes, limits: JSONLimits(maxDepth: 256, maxValues: 4_000_000)) }
+        ours.append(ms(t0, nowNanoseconds()))
+        t0 = nowNanoseconds()
+        for data in contents { _ = try? JSONSerialization.jsonObject(with: data) }
+        foundation.append(ms(t0, nowNanoseconds()))
+    }
+    let megabytes = Double(arrays.reduce(0) { $0 + $1.count }) / 1_048_576
+    var r = Record(name: "lottie json whole corpus (\(files.count) files, \(fmt(megabytes, 1)) MB)", unit: "ms", samples: ours)
+    r.peer = Record(name: "", unit: "", samples: foundation).median
+    add(r)
 }

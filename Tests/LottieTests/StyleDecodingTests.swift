@@ -1,0 +1,72 @@
+// Styles and modifiers as the model stores them: gradients (colour and opacity stops), dashes,
+// trim paths, repeaters, slots and expressions.
+import Testing
+@testable import Lottie
+import Raster
+
+@Suite struct StyleDecodingTests {
+    func items(_ shapes: String, extra: String = "") throws -> [ShapeItem] {
+        shapeItems(try decode(lottieJSON(layers: "[\(shapeLayer(shapes))]", extra: extra)))
+    }
+
+    @Test func gradientColourAndOpacityStops() throws {
+        let shapes = """
+        [{"ty": "gf", "t": 2, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [10, 0]}, "h": {"a": 0, "k": 50}, "a": {"a": 0, "k": 30},
+          "o": {"a": 0, "k": 80}, "r": 2,
+          "g": {"p": 2, "k": {"a": 1, "k": [
+            {"t": 0, "s": [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}},
+            {"t": 10, "s": [0, 0, 1, 0, 1, 0, 0, 1, 0, 0.5, 1, 1]}]}}}]
+        """
+        guard case .gradientFill(let g) = try items(shapes).first else { Issue.record("no gradient fill"); return }
+        #expect(g.paint.kind == .radial)
+        #expect(g.rule == .evenOdd)
+        #expect(g.opacity.value(at: 0) == 0.8)
+        #expect(g.paint.highlightLength.value(at: 0) == 0.5)
+        #expect(g.paint.highlightAngle.value(at: 0) == 30)
+        #expect(g.paint.stops.colorCount == 2 && g.paint.stops.opacityCount == 2)
+        var stops = GradientStops()
+        g.paint.stops.evaluate(at: 5, into: &stops)
+        #expect(stops.colors == [GradientColorStop(offset: 0, red: 0.5, green: 0.5, blue: 0),
+                                 GradientColorStop(offset: 1, red: 0, green: 0, blue: 1)])
+        #expect(stops.opacities == [GradientOpacityStop(offset: 0, opacity: 0.75), GradientOpacityStop(offset: 1, opacity: 0.5)])
+    }
+
+    @Test func strokeDashesCapsAndJoins() throws {
+        let shapes = #"[{"ty": "st", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 4}, "lc": 1, "lj": 3, "ml": 7, "d": [{"n": "d", "v": {"a": 0, "k": 10}}, {"n": "g", "v": {"a": 0, "k": 5}}, {"n": "o", "v": {"a": 0, "k": 2}}]}]"#
+        guard case .stroke(let s) = try items(shapes).first else { Issue.record("no stroke"); return }
+        #expect(s.style.cap == .butt && s.style.join == .bevel)
+        #expect(s.style.miterLimit.value(at: 0) == 7 && s.style.width.value(at: 0) == 4)
+        #expect(s.style.dashes.map(\.kind) == [.dash, .gap, .offset])
+        #expect(s.style.dashes.map { $0.length.value(at: 0) } == [10, 5, 2])
+    }
+
+    @Test func trimAndRepeater() throws {
+        let shapes = #"[{"ty": "tm", "s": {"a": 0, "k": 10}, "e": {"a": 0, "k": 90}, "o": {"a": 0, "k": 45}, "m": 2}, {"ty": "rp", "c": {"a": 0, "k": 3}, "o": {"a": 0, "k": 1}, "m": 2, "tr": {"p": {"a": 0, "k": [10, 0]}, "s": {"a": 0, "k": [50, 50]}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 20}}}, {"ty": "rd", "r": {"a": 0, "k": 6}}]"#
+        let list = try items(shapes)
+        guard list.count == 3, case .trim(let t) = list[0], case .repeater(let r) = list[1], case .roundedCorners(let c) = list[2] else {
+            Issue.record("\(list)"); return
+        }
+        #expect(t.start.value(at: 0) == 0.1 && t.end.value(at: 0) == 0.9 && t.offset.value(at: 0) == 45 && t.mode == .sequential)
+        #expect(r.copies.value(at: 0) == 3 && r.offset.value(at: 0) == 1 && r.composite == .below)
+        #expect(r.transform.transform.position.value(at: 0) == Point(10, 0))
+        #expect(r.transform.transform.scale.value(at: 0) == Point(0.5, 0.5))
+        #expect(r.transform.startOpacity.value(at: 0) == 1 && r.transform.endOpacity.value(at: 0) == 0.2)
+        #expect(c.radius.value(at: 0) == 6)
+    }
+
+    @Test func slotsReplaceValuesAndExpressionsAreRecorded() throws {
+        let shapes = #"[{"ty": "fl", "c": {"a": 0, "k": [1, 1, 1], "sid": "tint"}, "o": {"a": 0, "k": 100, "x": "loopOut('cycle')"}}]"#
+        let a = try decode(lottieJSON(layers: "[\(shapeLayer(shapes))]", extra: #", "slots": {"tint": {"p": {"a": 0, "k": [0, 0.5, 1]}}}"#))
+        guard case .fill(let f) = shapeItems(a).first else { Issue.record("no fill"); return }
+        #expect(f.color.value(at: 0) == RGBA(r: 0, g: 0.5, b: 1))
+        #expect(a.features.uses(.slots) && a.features.uses(.expressions))
+        #expect(a.features.unsupported.map(\.feature) == [.expressions])
+    }
+
+    @Test func unsupportedShapesAreKeptAndNamed() throws {
+        let list = try items(#"[{"ty": "mm", "nm": "Merge"}, {"ty": "op"}, {"ty": "pb"}, {"ty": "tw"}, {"ty": "zz"}, {"ty": "xyz"}]"#)
+        #expect(list.count == 6)
+        guard case .unsupported(let u) = list[0] else { Issue.record("not kept"); return }
+        #expect(u.type == "mm" && u.name == "Merge")
+    }
+}
