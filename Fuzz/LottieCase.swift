@@ -15,6 +15,7 @@ func fuzzLimits() -> LottieLimits {
     limits.maxPathVertices = 2_000
     limits.maxRepeaterCopies = 100
     limits.maxNestedRepeaterCopies = 1_000
+    limits.maxFrameWork = 50_000
     return limits
 }
 

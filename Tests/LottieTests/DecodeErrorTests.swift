@@ -74,6 +74,19 @@ import Testing
         #expect(error?.message.contains("over the cap of 100000 per frame") == true, "\(String(describing: error))")
     }
 
+    /// Many shapes in a precomposition shown many times: refused by the work one frame needs.
+    @Test func frameWorkIsBounded() {
+        var limits = LottieLimits()
+        limits.maxFrameWork = 1_000
+        let shapes = "[" + Array(repeating: #"{"ty": "el"}"#, count: 40).joined(separator: ",") + "]"
+        let inner = #"[{"id": "p", "layers": [\#(shapeLayer(shapes))]}]"#
+        let users = "[" + Array(repeating: #"{"ty": 0, "refId": "p", "ks": {}}"#, count: 30).joined(separator: ",") + "]"
+        #expect(decodeError(lottieJSON(layers: users, assets: inner), limits: limits)?.description
+                == "anim.json: one frame of the root composition would evaluate 1260 layers, shapes and vertices (precompositions and repeaters expanded), over the cap of 1000")
+        let few = "[" + Array(repeating: #"{"ty": 0, "refId": "p", "ks": {}}"#, count: 20).joined(separator: ",") + "]"
+        #expect(decodeError(lottieJSON(layers: few, assets: inner), limits: limits) == nil)
+    }
+
     @Test func deepPrecompositionsAreRefused() {
         var assets: [String] = []
         for i in 0..<40 {

@@ -125,8 +125,17 @@ extension DecodeContext {
     }
 
     func strokeStyle(_ s: JSONObject) throws(LottieError) -> StrokeStyle {
-        let cap: LineCap = [1: .butt, 2: .round, 3: .square][try optionalInteger(s, "lc", in: 1...3) ?? 2]!
-        let join: LineJoin = [1: .miter, 2: .round, 3: .bevel][try optionalInteger(s, "lj", in: 1...3) ?? 2]!
+        let cap: LineCap, join: LineJoin
+        switch try optionalInteger(s, "lc", in: 1...3) ?? 2 {
+        case 1: cap = .butt
+        case 3: cap = .square
+        default: cap = .round
+        }
+        switch try optionalInteger(s, "lj", in: 1...3) ?? 2 {
+        case 1: join = .miter
+        case 3: join = .bevel
+        default: join = .round
+        }
         let miter = member(s, "ml2") != nil ? try scalar(s, "ml2", default: 4) : ScalarProperty(try optionalNumber(s, "ml") ?? 4)
         var dashes: [DashEntry] = []
         if let d = member(s, "d") {

@@ -15,6 +15,9 @@ public struct LottieLimits: Sendable {
     /// Layers after expanding every precomposition reference (a precomp used twice counts
     /// twice): what one frame may have to evaluate.
     public var maxLayerInstances = 100_000
+    /// Layers, shape items and path vertices one frame evaluates, precompositions and
+    /// repeaters expanded (Layers/PrecompGraph.swift): bounds the time per frame.
+    public var maxFrameWork = 4_000_000.0
     /// Precompositions inside precompositions.
     public var maxPrecompDepth = 32
     /// Keyframes of one property.
