@@ -47,7 +47,7 @@ import Raster
             Issue.record("\(list)"); return
         }
         #expect(t.start.value(at: 0) == 0.1 && t.end.value(at: 0) == 0.9 && t.offset.value(at: 0) == 45 && t.mode == .sequential)
-        #expect(r.copies.value(at: 0) == 3 && r.offset.value(at: 0) == 1 && r.composite == .below)
+        #expect(r.copies.value(at: 0) == 3 && r.offset.value(at: 0) == 1 && r.composite == .above)
         #expect(r.transform.transform.position.value(at: 0) == Point(10, 0))
         #expect(r.transform.transform.scale.value(at: 0) == Point(0.5, 0.5))
         #expect(r.transform.startOpacity.value(at: 0) == 1 && r.transform.endOpacity.value(at: 0) == 0.2)
@@ -68,5 +68,44 @@ import Raster
         #expect(list.count == 6)
         guard case .unsupported(let u) = list[0] else { Issue.record("not kept"); return }
         #expect(u.type == "mm" && u.name == "Merge")
+    }
+}
+
+@Suite struct RepeaterCopyTests {
+    func repeater(offset: Double, scale: Double = 50, rotation: Double = 90, m: Int = 1) throws -> Repeater {
+        let shapes = #"[{"ty": "rp", "c": {"a": 0, "k": 2.5}, "o": {"a": 0, "k": \#(offset)}, "m": \#(m), "tr": {"a": {"a": 0, "k": [10, 0]}, "p": {"a": 0, "k": [100, 0]}, "s": {"a": 0, "k": [\#(scale), \#(scale)]}, "r": {"a": 0, "k": \#(rotation)}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 0}}}]"#
+        guard case .repeater(let r) = shapeItems(try decode(lottieJSON(layers: "[\(shapeLayer(shapes))]"))).first else {
+            throw LottieError(file: "", path: "", message: "no repeater")
+        }
+        return r
+    }
+
+    @Test func copiesOpacitiesAndStacking() throws {
+        let r = try repeater(offset: 0)
+        #expect(r.copyCount(at: 0) == 3)                      // ⌈2.5⌉
+        #expect(r.composite == .below)                        // m = 1: later copies underneath
+        #expect([0, 1, 2].map { r.opacity(copy: $0, of: 3, at: 0) } == [1, 0.5, 0])
+        #expect(try repeater(offset: 0, m: 2).composite == .above)
+    }
+
+    @Test func copyMatrices() throws {
+        let r = try repeater(offset: 0)
+        // Copy 0: identity.
+        let m0 = r.matrix(copy: 0, at: 0)
+        #expect(close(m0.apply(Point(20, 0)).x, 20, 1e-12) && close(m0.apply(Point(20, 0)).y, 0, 1e-12))
+        // Copy 2: rotate 180° about (10, 0), scale 0.25 about it, move by 200:
+        // (20, 0) → (0, 0) → (7.5, 0) → (207.5, 0).
+        let q = r.matrix(copy: 2, at: 0).apply(Point(20, 0))
+        #expect(close(q.x, 207.5, 1e-9) && close(q.y, 0, 1e-9), "\(q)")
+    }
+
+    @Test func fractionalAndNegativeOffsets() throws {
+        // Offset 0.5, no rotation: copy 0 moves half-way (p·0.5) and scales by
+        // s + (1 − s)(1 − 0.5) = 0.75 about the anchor: (20, 0) → (17.5, 0) → (67.5, 0).
+        let half = try repeater(offset: 0.5, rotation: 0).matrix(copy: 0, at: 0).apply(Point(20, 0))
+        #expect(close(half.x, 67.5, 1e-9), "\(half)")
+        // Offset −1: the inverse step: scale 2 about (10, 0), move by −100: (20, 0) → (30, 0) → (−70, 0).
+        let back = try repeater(offset: -1, rotation: 0).matrix(copy: 0, at: 0).apply(Point(20, 0))
+        #expect(close(back.x, -70, 1e-9), "\(back)")
     }
 }

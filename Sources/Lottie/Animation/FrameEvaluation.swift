@@ -78,8 +78,8 @@ public final class PropertyEvaluator {
             case .trim(let t):
                 sum += t.start.value(at: f) + t.end.value(at: f) + t.offset.value(at: f)
             case .repeater(let r):
-                sum += r.copies.value(at: f) + r.offset.value(at: f) + total(r.transform.transform.matrix(at: f))
-                sum += r.transform.startOpacity.value(at: f) + r.transform.endOpacity.value(at: f)
+                let n = r.copyCount(at: f)
+                for i in 0..<n { sum += total(r.matrix(copy: i, at: f)) + r.opacity(copy: i, of: n, at: f) }
             case .roundedCorners(let r):
                 sum += r.radius.value(at: f)
             case .unsupported:

@@ -182,7 +182,7 @@ extension DecodeContext {
         guard most <= Double(limits.maxRepeaterCopies) else {
             throw error("\(formatNumber(most)) copies, over the cap of \(limits.maxRepeaterCopies) per repeater", member: "c")
         }
-        let composite: Repeater.Composite = (try optionalInteger(s, "m", in: 1...2) ?? 1) == 2 ? .below : .above
+        let composite: Repeater.Composite = (try optionalInteger(s, "m", in: 1...2) ?? 1) == 2 ? .above : .below
         let tr: RepeaterTransform
         if let t = member(s, "tr") {
             tr = try at("tr") { () throws(LottieError) -> RepeaterTransform in

@@ -17,7 +17,7 @@
 //     stroke's width scales with the transform of the group holding the stroke).
 //   • A group's opacity applies to the composited result of its contents, not item by item.
 //   • The repeater copies everything before it in its list (paths and styles together), each
-//     copy with the repeater's transform applied i + offset times (RepeaterTransform).
+//     copy with the repeater's transform applied i + offset times (Model/RepeaterCopies.swift).
 //   • Hidden items (`hd`) are dropped by the decoder: they take no part in any rule.
 //
 // So a display-list builder walks a list from the end: keep the styles met so far; at a path,
@@ -201,10 +201,10 @@ public struct TrimPath: Sendable {
 
 public struct Repeater: Sendable {
     public enum Composite: Sendable, Equatable {
-        /// `m` = 1: each copy is drawn above the previous one.
-        case above
-        /// `m` = 2.
+        /// `m` = 1: each copy is drawn underneath the previous one (copy 0 on top).
         case below
+        /// `m` = 2: each copy is drawn on top of the previous one (the last copy on top).
+        case above
     }
     public var name: String?
     public var copies: ScalarProperty
