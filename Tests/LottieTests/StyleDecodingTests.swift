@@ -109,3 +109,21 @@ import Raster
         #expect(close(back.x, -70, 1e-9), "\(back)")
     }
 }
+
+@Suite struct TrimRangeTests {
+    func trim(_ s: Double, _ e: Double, _ o: Double) -> TrimPath {
+        TrimPath(name: nil, start: ScalarProperty(s), end: ScalarProperty(e), offset: ScalarProperty(o), mode: .parallel)
+    }
+
+    @Test func rangesFollowTheSpec() {
+        #expect(trim(0.2, 0.6, 0).range(at: 0)! == (0.2, 0.6))
+        #expect(trim(0.6, 0.2, 0).range(at: 0)! == (0.2, 0.6))              // s > e: the same piece
+        #expect(trim(0.2, 0.6, 90).range(at: 0)! == (0.45, 0.85))           // a quarter turn later
+        #expect(trim(0.2, 0.6, 450).range(at: 0)! == (0.45, 0.85))          // whole turns drop
+        let back = trim(0.2, 0.6, -90).range(at: 0)!                         // negative offsets keep their sign
+        #expect(close(back.start, -0.05, 1e-15) && close(back.end, 0.35, 1e-15))
+        #expect(trim(-0.5, 1.5, 0).range(at: 0)! == (0, 1))                 // clamped: the whole path
+        #expect(trim(0.3, 0.3, 10).range(at: 0) == nil)                     // nothing
+        #expect(trim(1.2, 1.5, 0).range(at: 0) == nil)                      // both clamp to 1
+    }
+}
