@@ -127,3 +127,22 @@ import Raster
         #expect(trim(1.2, 1.5, 0).range(at: 0) == nil)                      // both clamp to 1
     }
 }
+
+@Suite struct GradientGeometryTests {
+    @Test func radialFocalPoint() {
+        func paint(_ h: Double, _ a: Double) -> GradientPaint {
+            GradientPaint(kind: .radial, start: PositionProperty(Point(10, 10)), end: PositionProperty(Point(10, 30)),
+                          highlightLength: ScalarProperty(h), highlightAngle: ScalarProperty(a),
+                          stops: GradientProperty(colorCount: 1, opacityCount: 0, values: FlatProperty(constant: [0, 1, 1, 1])))
+        }
+        // Radius 20 towards +y; half the highlight along the line: focal 10 below the centre.
+        let g = paint(0.5, 0).radialGeometry(at: 0)
+        #expect(g.center == Point(10, 10) && g.radius == 20)
+        #expect(close(g.focal.x, 10, 1e-12) && close(g.focal.y, 20, 1e-12))
+        // Turned by 90° (clockwise): the line points down, so the focal point goes left.
+        let turned = paint(0.5, 90).radialGeometry(at: 0).focal
+        #expect(close(turned.x, 0, 1e-12) && close(turned.y, 10, 1e-12), "\(turned)")
+        // Clamped to 0.99 of the radius.
+        #expect(close(paint(3, 0).radialGeometry(at: 0).focal.y, 10 + 0.99 * 20, 1e-12))
+    }
+}

@@ -76,7 +76,7 @@ public final class PropertyEvaluator {
             case .gradientStroke(let g):
                 sum += paintTotal(g.paint, f) + g.opacity.value(at: f) + styleTotal(g.style, f)
             case .trim(let t):
-                sum += t.start.value(at: f) + t.end.value(at: f) + t.offset.value(at: f)
+                if let r = t.range(at: f) { sum += r.start + r.end }
             case .repeater(let r):
                 let n = r.copyCount(at: f)
                 for i in 0..<n { sum += total(r.matrix(copy: i, at: f)) + r.opacity(copy: i, of: n, at: f) }
@@ -97,8 +97,8 @@ public final class PropertyEvaluator {
 
     func paintTotal(_ paint: GradientPaint, _ f: Double) -> Double {
         paint.stops.evaluate(at: f, into: &stops)
-        var sum = total(paint.start.value(at: f)) + total(paint.end.value(at: f))
-        sum += paint.highlightLength.value(at: f) + paint.highlightAngle.value(at: f)
+        let geometry = paint.radialGeometry(at: f)
+        var sum = total(geometry.center) + geometry.radius + total(geometry.focal) + total(paint.end.value(at: f))
         for c in stops.colors { sum += c.offset + c.red + c.green + c.blue }
         for o in stops.opacities { sum += o.offset + o.opacity }
         return sum
