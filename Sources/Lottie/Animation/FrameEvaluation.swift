@@ -89,7 +89,7 @@ public final class PropertyEvaluator {
         return sum
     }
 
-    func styleTotal(_ style: StrokeStyle, _ f: Double) -> Double {
+    func styleTotal(_ style: BaseStroke, _ f: Double) -> Double {
         var sum = style.width.value(at: f) + style.miterLimit.value(at: f)
         for d in style.dashes { sum += d.length.value(at: f) }
         return sum

@@ -124,7 +124,7 @@ extension DecodeContext {
                              direction: try direction(s))
     }
 
-    func strokeStyle(_ s: JSONObject) throws(LottieError) -> StrokeStyle {
+    func strokeStyle(_ s: JSONObject) throws(LottieError) -> BaseStroke {
         let cap: LineCap, join: LineJoin
         switch try optionalInteger(s, "lc", in: 1...3) ?? 2 {
         case 1: cap = .butt
@@ -160,7 +160,7 @@ extension DecodeContext {
             }
             if !dashes.isEmpty { record(.dashedStrokes) }
         }
-        return StrokeStyle(width: try scalar(s, "w", default: 0), cap: cap, join: join, miterLimit: miter, dashes: dashes)
+        return BaseStroke(width: try scalar(s, "w", default: 0), cap: cap, join: join, miterLimit: miter, dashes: dashes)
     }
 
     func gradientPaint(_ s: JSONObject) throws(LottieError) -> GradientPaint {

@@ -104,11 +104,6 @@ public struct PolystarShape: Sendable {
     public var direction: ShapeDirection
 }
 
-public enum FillRule: Sendable, Equatable {
-    case nonZero
-    case evenOdd
-}
-
 public struct Fill: Sendable {
     public var name: String?
     public var color: ColorProperty
@@ -116,9 +111,6 @@ public struct Fill: Sendable {
     public var opacity: ScalarProperty
     public var rule: FillRule
 }
-
-public enum LineCap: Sendable, Equatable { case butt, round, square }
-public enum LineJoin: Sendable, Equatable { case miter, round, bevel }
 
 /// One entry of a stroke's dash pattern (`d`): dash lengths and gaps alternate; the offset
 /// shifts the pattern along the path.
@@ -128,8 +120,9 @@ public struct DashEntry: Sendable {
     public var length: ScalarProperty
 }
 
-/// The geometry of a stroke, shared by solid and gradient strokes.
-public struct StrokeStyle: Sendable {
+/// The geometry of a stroke, shared by solid and gradient strokes (the spec's "Base Stroke");
+/// caps, joins and fill rules are Raster's enums.
+public struct BaseStroke: Sendable {
     public var width: ScalarProperty
     public var cap: LineCap
     public var join: LineJoin
@@ -144,7 +137,7 @@ public struct Stroke: Sendable {
     public var color: ColorProperty
     /// 0 … 1.
     public var opacity: ScalarProperty
-    public var style: StrokeStyle
+    public var style: BaseStroke
 }
 
 public enum GradientKind: Sendable, Equatable {
@@ -179,7 +172,7 @@ public struct GradientStroke: Sendable {
     public var paint: GradientPaint
     /// 0 … 1.
     public var opacity: ScalarProperty
-    public var style: StrokeStyle
+    public var style: BaseStroke
 }
 
 public struct TrimPath: Sendable {
