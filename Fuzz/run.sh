@@ -22,9 +22,12 @@ for t in "${targets[@]}"; do
     fi
     dict=()
     if [[ $t == lottie ]]; then
-        # Seeds: the team's Lottie corpus (when present) and the test fixtures.
+        # Seeds: the test fixtures and the team's Lottie corpus ($ANIMEXPORT_LOTTIE_CORPUS, else
+        # lottie/samples in a folder beside the repository), files under 1 MB.
         cp -n Tests/LottieTests/Fixtures/*.json "$corpus/"
-        [[ -d ../shared/lottie/samples ]] && find ../shared/lottie/samples -name '*.json' -size -1024k -exec cp -n {} "$corpus/" \;
+        for samples in ${ANIMEXPORT_LOTTIE_CORPUS:-} ../*/lottie/samples; do
+            [[ -d $samples ]] && find "$samples" -name '*.json' -size -1024k -exec cp -n {} "$corpus/" \;
+        done
         dict=(-dict=Fuzz/lottie.dict)
     fi
     echo "fuzz: $t for $SECONDS_EACH s (log $OUT/$t.log)"

@@ -1,7 +1,7 @@
 // `make bench`, section "lottie": decoding and property evaluation of ten corpus files.
 //
-// Rows per file (the corpus: $ANIMEXPORT_LOTTIE_CORPUS or ../shared/lottie/samples; the section
-// is skipped with a note when it is missing):
+// Rows per file (the corpus: $ANIMEXPORT_LOTTIE_CORPUS, else `lottie/samples` in a folder beside
+// the repository; the section is skipped with a note when there is none):
 //   • json:   our JSON scanner beside Foundation's JSONSerialization on the same bytes (peer);
 //   • decode: scanner + model (LottieDecoder.decode), what `info` and a render pay once;
 //   • eval:   every property of one frame (PropertyEvaluator.evaluateAll: layer walk, matrices,
@@ -19,16 +19,18 @@ let lottieBenchFiles = [
 ]
 
 func lottieCorpusFolder() -> String? {
-    let candidates = [ProcessInfo.processInfo.environment["ANIMEXPORT_LOTTIE_CORPUS"],
-                      FileManager.default.currentDirectoryPath + "/../shared/lottie/samples",
-                      "/work/shared/lottie/samples"].compactMap { $0 }
-    return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    let fm = FileManager.default
+    if let env = ProcessInfo.processInfo.environment["ANIMEXPORT_LOTTIE_CORPUS"], fm.fileExists(atPath: env) { return env }
+    let parent = URL(fileURLWithPath: fm.currentDirectoryPath).deletingLastPathComponent()
+    let siblings = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).sorted()
+    return siblings.map { parent.appendingPathComponent($0).appendingPathComponent("lottie/samples").path }
+        .first { fm.fileExists(atPath: $0) }
 }
 
 func runLottieBench(rounds: Int, quick: Bool) {
     section("lottie: JSON parse (peer: JSONSerialization), decode, evaluate every property of a frame")
     guard let folder = lottieCorpusFolder() else {
-        print("(skipped: no Lottie corpus; set ANIMEXPORT_LOTTIE_CORPUS to ../shared/lottie/samples)")
+        print("(skipped: no lottie/samples folder beside the repository; set ANIMEXPORT_LOTTIE_CORPUS)")
         return
     }
     let parses = quick ? 5 : 20, frames = quick ? 20 : 60

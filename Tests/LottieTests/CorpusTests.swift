@@ -1,18 +1,21 @@
-// The Lottie corpus (../shared/lottie/samples: 185 JSON files from lottie-ios' test samples,
-// Apache-2.0, © Airbnb) decodes without crashing or hanging; the figures are printed.
+// The team's Lottie corpus (185 JSON files and 11 dotLottie archives from lottie-ios' test
+// samples, Apache-2.0, © Airbnb) decodes without crashing or hanging; the figures are printed.
 import Foundation
 import Testing
 @testable import Lottie
 
-/// The corpus folder: $ANIMEXPORT_LOTTIE_CORPUS, or ../shared/lottie/samples beside the
-/// repository (the workplace layout), or nil when neither exists.
+/// The corpus folder: $ANIMEXPORT_LOTTIE_CORPUS, else `lottie/samples` in a folder beside the
+/// repository (where the team's data folder sits), else nil: the corpus tests are skipped.
 let corpusFolder: URL? = {
-    var candidates: [URL] = []
-    if let env = ProcessInfo.processInfo.environment["ANIMEXPORT_LOTTIE_CORPUS"] { candidates.append(URL(fileURLWithPath: env)) }
+    let fm = FileManager.default
+    if let env = ProcessInfo.processInfo.environment["ANIMEXPORT_LOTTIE_CORPUS"], fm.fileExists(atPath: env) {
+        return URL(fileURLWithPath: env)
+    }
     let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    candidates.append(repo.deletingLastPathComponent().appendingPathComponent("shared/lottie/samples"))
-    candidates.append(URL(fileURLWithPath: "/work/shared/lottie/samples"))
-    return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    let parent = repo.deletingLastPathComponent()
+    let siblings = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).sorted()
+    return siblings.map { parent.appendingPathComponent($0).appendingPathComponent("lottie/samples") }
+        .first { fm.fileExists(atPath: $0.path) }
 }()
 
 func corpusFiles(_ ext: String) -> [URL] {
@@ -22,7 +25,7 @@ func corpusFiles(_ ext: String) -> [URL] {
 }
 
 @Suite struct CorpusTests {
-    @Test(.enabled(if: corpusFolder != nil, "the Lottie corpus (../shared/lottie/samples) is not on this machine"))
+    @Test(.enabled(if: corpusFolder != nil, "no Lottie corpus beside the repository (set ANIMEXPORT_LOTTIE_CORPUS)"))
     func everyCorpusFileDecodesOrFailsWithOneLine() throws {
         let files = corpusFiles("json")
         #expect(files.count >= 185)
@@ -47,7 +50,7 @@ func corpusFiles(_ ext: String) -> [URL] {
     }
 
     /// dotLottie archives (zip) are issue 14's; until then they are refused in one line.
-    @Test(.enabled(if: corpusFolder != nil, "the Lottie corpus (../shared/lottie/samples) is not on this machine"))
+    @Test(.enabled(if: corpusFolder != nil, "no Lottie corpus beside the repository (set ANIMEXPORT_LOTTIE_CORPUS)"))
     func dotLottieArchivesAreRefusedCleanly() {
         let files = corpusFiles("lottie")
         #expect(files.count >= 11)
