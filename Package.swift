@@ -38,8 +38,16 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
-            pkgConfig: "libavcodec libavformat libswscale libavutil",
-            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+            pkgConfig: "libavcodec libavformat libswscale libavutil libavfilter libswresample",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev",
+                              "libavfilter-dev", "libswresample-dev"])]
+        ),
+        // libwebp's demuxer and decoder: reading animated WebP back (FFmpeg 5.1 cannot decode it).
+        .systemLibrary(
+            name: "CWebP",
+            path: "Sources/CWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
         ),
         .systemLibrary(
             name: "CFreeType",
@@ -58,7 +66,7 @@ let package = Package(
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "Scenes", dependencies: ["Raster", "Motion", "Text"]),
-        .target(name: "Video", dependencies: ["CFFmpeg"]),
+        .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
         // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory.
         .target(name: "Lottie", dependencies: ["Motion", "Raster"],
                 swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
