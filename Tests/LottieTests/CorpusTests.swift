@@ -32,11 +32,13 @@ func corpusFiles(_ ext: String) -> [URL] {
         var decoded = 0, onlyPart1 = 0
         var failures: [String] = []
         var unsupported: [LottieFeature: Int] = [:]
+        var heaviest = (work: 0.0, file: "")
         for url in files {
             do {
                 let animation = try LottieDecoder.load(path: url.path)
                 decoded += 1
                 if animation.features.unsupported.isEmpty { onlyPart1 += 1 }
+                if animation.frameWork > heaviest.work { heaviest = (animation.frameWork, url.lastPathComponent) }
                 for entry in animation.features.unsupported { unsupported[entry.feature, default: 0] += 1 }
             } catch {
                 #expect(!error.description.contains("\n"))
@@ -44,6 +46,7 @@ func corpusFiles(_ ext: String) -> [URL] {
             }
         }
         print("lottie corpus: \(files.count) JSON files, \(decoded) decode, \(onlyPart1) use only issue-13 features")
+        print("  heaviest frame: \(Int(heaviest.work)) layers, shape items and vertices (\(heaviest.file))")
         for f in failures { print("  refused: \(f)") }
         for (feature, n) in unsupported.sorted(by: { $0.value > $1.value }) { print("  \(n) files use \(feature.rawValue)") }
         #expect(decoded == files.count, "\(failures.count) corpus files refused")

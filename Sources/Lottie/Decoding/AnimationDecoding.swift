@@ -113,11 +113,11 @@ extension DecodeContext {
             compositions.append(composition)
         }
         place = "the file"
-        try PrecompGraph.check(compositions, file: file, limits: limits, features: &features)
+        let work = try PrecompGraph.check(compositions, file: file, limits: limits, features: &features)
         return LottieAnimation(version: try optionalString(root, "v"), name: name(root), frameRate: frameRate,
                                inPoint: inPoint, outPoint: outPoint, width: width, height: height,
                                compositions: compositions, markers: try markers(root), images: images, features: features,
-                               warnings: warnings)
+                               warnings: warnings, frameWork: work)
     }
 
     /// Pre-scans `assets`: precompositions (assets with `layers`) by id, and image assets.

@@ -15,8 +15,10 @@
 //     hours.
 
 enum PrecompGraph {
+    /// Returns the root's work W(root).
+    @discardableResult
     static func check(_ compositions: [Composition], file: String, limits: LottieLimits,
-                      features: inout FeatureInventory) throws(LottieError) {
+                      features: inout FeatureInventory) throws(LottieError) -> Double {
         let n = compositions.count
         var children: [[Int]] = Array(repeating: [], count: n)
         for (c, composition) in compositions.enumerated() {
@@ -86,6 +88,7 @@ enum PrecompGraph {
                 }
             }
         }
+        return work[0]
     }
 
     /// Σ (1 + vertices) over the items, groups included.

@@ -26,6 +26,9 @@ public struct LottieAnimation: Sendable {
     /// Problems in the file that were worked around, one line each (`layers[0] "NULL": its
     /// parent ("ind" 1) is not in this composition; drawn without a parent`).
     public var warnings: [String]
+    /// An upper bound on the layers, shape items and vertices one frame evaluates
+    /// (Layers/PrecompGraph.swift; capped by LottieLimits.maxFrameWork).
+    public var frameWork: Double
 
     /// The root composition.
     public var root: Composition { compositions[0] }
