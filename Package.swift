@@ -61,6 +61,8 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // Strict JSON (duplicate keys) for presets and manifests.
+        .systemLibrary(name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         .target(name: "Raster", swiftSettings: optimized),
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
@@ -70,7 +72,7 @@ let package = Package(
         // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory.
         .target(name: "Lottie", dependencies: ["Motion", "Raster"],
                 swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
-        .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Text", "Video", "CFFmpeg", "Lottie"]),
+        .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Text", "Video", "CFFmpeg", "CJansson", "Lottie"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
