@@ -89,6 +89,9 @@ public struct ColorProperty: Sendable {
     }
 
     public let storage: Storage
+    /// The slot id (`sid`) the file gives the property, if any: what a colour override by slot
+    /// matches (Model/ColorOverrides.swift).
+    public internal(set) var slot: String?
 
     public init(_ value: RGBA) { storage = .constant(value) }
     init(track: KeyframeTrack) { storage = .keyframes(track) }

@@ -52,7 +52,7 @@ extension DecodeContext {
 
     func color(_ o: JSONObject, _ key: String, default value: RGBA) throws(LottieError) -> ColorProperty {
         guard let v = member(o, key) else { return ColorProperty(value) }
-        return try at(key) { () throws(LottieError) -> ColorProperty in
+        var property = try at(key) { () throws(LottieError) -> ColorProperty in
             switch try propertyBody(v) {
             case .value(let k):
                 let c = try at("k") { () throws(LottieError) -> [Double] in try rgba(k) }
@@ -63,6 +63,8 @@ extension DecodeContext {
                 return ColorProperty(track: track)
             }
         }
+        if case .object(let p) = v, case .string(let sid)? = member(p, "sid") { property.slot = sid }
+        return property
     }
 
     /// [r, g, b] or [r, g, b, a] (alpha 1 when absent).
