@@ -9,9 +9,14 @@
 //     draws nothing. Two styles after the same path draw it twice, the earlier style on top.
 //   • A modifier (trim, repeater, rounded corners; merge, offset … later) applies to every path
 //     before it in its list, including inside earlier groups, and only to those; modifiers
-//     compose in list order: for paths p, then trim t, then round r:  r(t(p)).
-//     A style sees the paths as modified by the modifiers that lie between them and the style
-//     (a fill before a trim is not trimmed; a stroke after it is).
+//     compose in list order (document order, so a modifier inside a group acts before one after
+//     the group): for paths p, then trim t, then round r:  r(t(p)).
+//     Where the styles sit does not matter to modifiers: every style that applies to a path
+//     draws the path as changed by ALL the modifiers after the path in its scope — [path, stroke,
+//     trim] draws a trimmed stroke (spec: for each (shape, style), each modifier with
+//     Index(shape) < Index(modifier) in the shape's scope; lottie-web applies a path's modifiers
+//     to its one shape data, which every style then draws; After Effects' "Add ▸ Trim Paths"
+//     puts the trim below the stroke it trims).
 //   • A group's transform (its `tr`, here `ShapeGroup.transform`) maps everything in the group,
 //     nested transforms compose outermost last; a style is evaluated in ITS group's space (a
 //     stroke's width scales with the transform of the group holding the stroke).
@@ -20,9 +25,10 @@
 //     copy with the repeater's transform applied i + offset times (Model/RepeaterCopies.swift).
 //   • Hidden items (`hd`) are dropped by the decoder: they take no part in any rule.
 //
-// So a display-list builder walks a list from the end: keep the styles met so far; at a path,
-// emit it once per style (in the style's order, the last style lowest), after passing it through
-// the modifiers that lie between the path and that style.
+// So a display-list builder walks a list from the end: keep the styles and the modifiers met so
+// far (entering a group with those of the enclosing lists); at a path, pass it once through the
+// modifiers met (the nearest first), then emit it once per style met (the last style lowest).
+// Sequential trim (`m` = 2) needs every path of its scope before it can cut any of them.
 
 import Raster
 
