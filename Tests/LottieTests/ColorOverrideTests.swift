@@ -2,6 +2,7 @@
 // when an override matches nothing.
 import Testing
 @testable import Lottie
+import Geometry
 import Raster
 
 @Suite struct ColorOverrideTests {

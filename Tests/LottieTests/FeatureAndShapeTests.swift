@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 @testable import Lottie
-import Raster
+import Geometry
 
 @Suite struct FeatureAndShapeTests {
     @Test func inventoryNamesPlacesAndUnsupportedFeatures() throws {

@@ -1,6 +1,7 @@
 // Keyframe interpolation against hand-computed values (spec properties.md).
 import Testing
 @testable import Lottie
+import Geometry
 import Raster
 
 /// Slow reference for the cubic easing B(x1, y1, x2, y2)(u): bisection on X to machine precision.

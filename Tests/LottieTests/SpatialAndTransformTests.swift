@@ -2,7 +2,7 @@
 import Testing
 @testable import Lottie
 import Motion
-import Raster
+import Geometry
 
 @Suite struct SpatialAndTransformTests {
     func layers(_ json: String) throws -> [LottieLayer] { try decode(lottieJSON(layers: json, op: 100)).root.layers }

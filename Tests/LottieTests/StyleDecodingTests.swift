@@ -2,6 +2,7 @@
 // trim paths, repeaters, slots and expressions.
 import Testing
 @testable import Lottie
+import Geometry
 import Raster
 
 @Suite struct StyleDecodingTests {

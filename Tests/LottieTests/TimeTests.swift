@@ -1,7 +1,7 @@
 // The time model against exact frame times (Time/LayerTime.swift).
 import Testing
 @testable import Lottie
-import Raster
+import Geometry
 
 @Suite struct TimeTests {
     @Test func outputTimeToRootFrameIsExact() throws {

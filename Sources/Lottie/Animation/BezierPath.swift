@@ -8,7 +8,7 @@
 // and a closed shape also joins v_{n−1} back to v_0 the same way. A segment whose two tangents
 // are zero is a straight line.
 
-import Raster
+import Geometry
 
 /// One vertex of a bezier shape; tangents are relative to `point`.
 public struct BezierVertex: Sendable, Equatable {
@@ -39,7 +39,7 @@ public struct BezierPath: Sendable, Equatable {
         closed = false
     }
 
-    /// Appends the shape to a Raster path (move, cubics, close), mapped by `transform`.
+    /// Appends the shape to a Geometry path (move, cubics, close), mapped by `transform`.
     public func append(to path: inout Path, transform: Transform = .identity) {
         guard let first = vertices.first else { return }
         path.move(to: transform.apply(first.point))

@@ -6,6 +6,7 @@
 // and non-finite results show. `make bench` times it, the fuzz target runs it on every input,
 // and the tests check that once warm it allocates nothing.
 
+import Geometry
 import Raster
 
 /// Buffers reused from frame to frame by `evaluateAll`.

@@ -8,7 +8,7 @@
 // offsets in [0, 1]. Without opacity stops the gradient is opaque. The flat array animates as
 // one vector (KeyframeTrack), so colour and opacity stops interpolate number by number.
 
-import Raster
+import Geometry
 
 /// A colour stop: offset along the gradient and an opaque colour.
 public struct GradientColorStop: Sendable, Equatable {

@@ -24,7 +24,7 @@
 // frame. Zero while the position holds still.
 
 import Motion
-import Raster
+import Geometry
 
 /// A keyframed position whose segments may follow spatial bezier curves.
 public struct SpatialTrack: Sendable {

@@ -10,6 +10,7 @@
 // Evaluation allocates nothing: scalars, points and colours are returned by value; shapes and
 // gradients are written into caller-owned buffers whose storage is reused.
 
+import Geometry
 import Raster
 
 /// A number (opacity, rotation, width, roundness …).

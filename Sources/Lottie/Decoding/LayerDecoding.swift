@@ -4,6 +4,7 @@
 // (4), sc/sw/sh (1), refId/w/h/tm (0), refId (2). Members of features that are not rendered
 // (masksProperties, tt/td, ef, sy, bm, ddd, mb, expressions) are recorded in the inventory.
 
+import Geometry
 import Raster
 
 extension DecodeContext {

@@ -4,6 +4,7 @@
 // out takes the given default (the spec's defaults: opacity 100 %, scale 100 %, others 0).
 
 import Motion
+import Geometry
 import Raster
 
 extension DecodeContext {

@@ -6,7 +6,7 @@
 // vertices interpolate one by one — a file that changes the count is refused rather than
 // drawn with made-up points.
 
-import Raster
+import Geometry
 
 extension DecodeContext {
     func shape(_ o: JSONObject, _ key: String) throws(LottieError) -> ShapeProperty {

@@ -11,7 +11,7 @@
 // Buffers (one LayerMatrices per precomposition depth) are kept between frames: a walk
 // allocates nothing once they are warm.
 
-import Raster
+import Geometry
 
 /// What a builder receives from a walk. Matrices map the layer's space to its composition's.
 public protocol LayerVisitor {

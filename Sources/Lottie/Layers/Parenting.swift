@@ -8,7 +8,7 @@
 // already in it is an error naming the layers. Of two layers with the same `ind`, the first in the list is the parent
 // (as lottie-web searches). Opacity is not inherited.
 
-import Raster
+import Geometry
 
 enum Parenting {
     /// Sets each layer's `parent` from the `parent` members (`raw[i]`: layer i's `parent` value).

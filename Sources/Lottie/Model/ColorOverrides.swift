@@ -18,6 +18,7 @@
 // inside it recolours every instance. An override that matches nothing is an error (no silent
 // fallback), naming the override.
 
+import Geometry
 import Raster
 
 /// One colour replacement (see the file header for what each target matches).

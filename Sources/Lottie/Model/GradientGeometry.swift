@@ -10,7 +10,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Raster
+import Geometry
 
 extension GradientPaint {
     /// Centre, radius and focal point of a radial gradient at `frame` (for a linear one: the

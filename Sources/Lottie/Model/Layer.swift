@@ -12,6 +12,7 @@
 //
 // Time: see Time/LayerTime.swift (in/out points, start time, stretch, time remap).
 
+import Geometry
 import Raster
 
 public struct LottieLayer: Sendable {

@@ -10,7 +10,7 @@
 //                                          player do)
 //   5. translate by p                     (position)
 //
-// so a point q maps to  M(q) = T(p)·R(r)·K(sk, sa)·S(s)·T(−a)·q.  Raster's Transform applies
+// so a point q maps to  M(q) = T(p)·R(r)·K(sk, sa)·S(s)·T(−a)·q.  Geometry's Transform applies
 // `first.concatenating(next)` first, so the matrix is built in the order above. The spec's
 // printed matrices are the transposes of lottie-web's (its rotation would turn the other way);
 // the order and the resulting picture follow lottie-web, which defined the format.
@@ -22,7 +22,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Raster
+import Geometry
 
 /// Anchor, position, scale, rotation, skew and opacity of a layer or group.
 public struct LottieTransform: Sendable {

@@ -22,7 +22,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Raster
+import Geometry
 
 extension Repeater {
     /// ⌈copies⌉ at `frame`, at least 0 (capped at `maxGeneratedCopies`: an easing that

@@ -20,7 +20,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Raster
+import Geometry
 
 /// The handle length of a quarter-ellipse bezier per unit radius (the spec's constant).
 public let ellipseHandle = 0.5519150244935105707435627

@@ -30,7 +30,7 @@
 // modifiers met (the nearest first), then emit it once per style met (the last style lowest).
 // Sequential trim (`m` = 2) needs every path of its scope before it can cut any of them.
 
-import Raster
+import Geometry
 
 /// One item of a shape list.
 public indirect enum ShapeItem: Sendable {
@@ -127,7 +127,7 @@ public struct DashEntry: Sendable {
 }
 
 /// The geometry of a stroke, shared by solid and gradient strokes (the spec's "Base Stroke");
-/// caps, joins and fill rules are Raster's enums.
+/// caps, joins and fill rules are Geometry's enums.
 public struct BaseStroke: Sendable {
     public var width: ScalarProperty
     public var cap: LineCap
