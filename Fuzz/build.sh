@@ -8,12 +8,12 @@ cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 mkdir -p "$OUT"
 SAN="-sanitize=fuzzer,address"
-# The C modules (CFFmpeg, CFreeType, CHarfBuzz, CWebP) and their headers, for every module that sees them.
-CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CWebP)
-for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux); do CMODULES+=(-Xcc "$f"); done
+# The C modules (CFFmpeg, CFreeType, CHarfBuzz, CWebP, CJansson) and their headers, for every module that sees them.
+CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CWebP -I Sources/CJansson)
+for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux jansson); do CMODULES+=(-Xcc "$f"); done
 # -package-name: modules see each other's `package` declarations, as under SwiftPM.
 COMMON=(-wmo -O -g -parse-as-library -package-name animexport $SAN -I "$OUT" "${CMODULES[@]}")
-LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux)
+LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux jansson)
 
 module() {   # module NAME [extra swiftc flags…] -- sources…
     local name=$1; shift
