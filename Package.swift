@@ -68,7 +68,7 @@ let package = Package(
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "Scenes", dependencies: ["Raster", "Motion", "Text"]),
-        .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
+        .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"], swiftSettings: optimized),
         .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Text", "Video", "CFFmpeg", "CJansson"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
