@@ -24,6 +24,8 @@ import Foundation
 // addingProduct) unless ANIMEXPORT_PORTABLE=1 is set at build time; debug builds — which is
 // what `swift test` compiles — are always the portable x86-64 baseline, so the tests run the
 // portable code. Both run the same Swift source (no intrinsics), so results are byte-identical.
+// Video's conversion kernels (FrameConverter, RGBAToYUV10) build the same way; their integer
+// results do not depend on the target (the release build is checked by the bench's fast − scalar rows).
 let portable = ProcessInfo.processInfo.environment["ANIMEXPORT_PORTABLE"] == "1"
 var optimized: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"]),
@@ -78,7 +80,7 @@ let package = Package(
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text"]),
-        .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
+        .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"], swiftSettings: optimized),
         // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory.
         .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion"],
                 swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),

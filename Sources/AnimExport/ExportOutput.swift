@@ -22,7 +22,12 @@ func checkOutputDestination(_ job: RenderJob) throws(ExportError) -> String {
     return job.output
 }
 
-/// Exports for a delivery target: into a hidden sibling, checked, then renamed to OUTPUT.
+/// The smallest side a target that scales down to fit its bytes renders at.
+let minimumFitSide = 16
+
+/// Exports for a delivery target: into a hidden sibling, checked, then renamed to OUTPUT. A file
+/// over the target's bytes is rendered again smaller (up to 3 times, sides ≥ `minimumFitSide`)
+/// when the target allows it; one that cannot fit even so is an error (exit 2), nothing written.
 func exportForTarget(_ job: RenderJob, _ target: DeliveryTarget, progress: Bool, pipelined: Bool?,
                      onFrame: ((Int) -> Void)?) throws(ExportError) -> ExportResult {
     var job = job
@@ -31,11 +36,14 @@ func exportForTarget(_ job: RenderJob, _ target: DeliveryTarget, progress: Bool,
         let hidden = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.deletingPathExtension().lastPathComponent).check-\(UInt32.random(in: 0...UInt32.max)).\(url.pathExtension)").path
         var result = try exportOnce(job, to: hidden, progress: progress, pipelined: pipelined, onFrame: onFrame)
-        if let maxBytes = target.maxBytes, result.bytes > maxBytes, target.scaleDownToFit == true, attempt < 3 {
+        if let maxBytes = target.maxBytes, result.bytes > maxBytes, target.scaleDownToFit == true {
             // Bytes grow about with the pixel count: shrink the sides by √(max/bytes), with 10 % to spare.
             unlink(hidden)
             let k = (Double(maxBytes) / Double(result.bytes)).squareRoot() * 0.9
-            let w = max(16, Int(Double(job.width) * k)), h = max(16, Int(Double(job.height) * k))
+            let w = max(minimumFitSide, Int(Double(job.width) * k)), h = max(minimumFitSide, Int(Double(job.height) * k))
+            guard attempt < 3, w < job.width || h < job.height else {
+                throw .usage("\(job.output): target \(target.name) needs at most \(byteCount(maxBytes)); even at \(job.width)×\(job.height) (after \(attempt) smaller renders) the file is \(byteCount(result.bytes)) — shorten the clip (--seconds, --loops) (\(target.spec))")
+            }
             job.notices.append("target \(target.name): \(byteCount(result.bytes)) is over \(byteCount(maxBytes)); rendering again at \(w)×\(h)")
             printError("animexport: note: \(job.notices.last!)")
             job.transform = job.transform.concatenating(.scale(Double(w) / Double(job.width), Double(h) / Double(job.height)))

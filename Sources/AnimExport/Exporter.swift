@@ -138,30 +138,22 @@ let averrorExternal: Int32 = -542_398_533
 let pipelineDepth = 3
 
 /// Renders (and, where the writer takes encoder frames, converts) on a second thread
-/// (FramePipeline) while this thread encodes: yuv420p changed rows only (RGBAToYUV420+Region),
-/// other pixel formats whole frames (FrameConverter); GIF and PNG sequences take the canvas.
+/// (FramePipeline) while this thread encodes: every encoder pixel format converts only the rows
+/// and columns that changed (FrameConverter.update); GIF and PNG sequences take the canvas.
 private func encodePipelined(_ job: RenderJob, writer: MediaWriter, bar: ProgressBar, onFrame: ((Int) -> Void)?) throws {
     let slots: [FrameSlot]
-    let converter: RGBAToYUV420?
-    var wholeFrames: FrameConverter? = nil
+    var converter: FrameConverter? = nil
     let renderCanvas: Canvas?
-    if writer.encoderFrameFormat == .yuv420p {
-        slots = try (0..<pipelineDepth).map { _ in FrameSlot(picture: try EncoderFrame(width: job.width, height: job.height)) }
-        converter = try RGBAToYUV420(width: job.width, height: job.height)
-        renderCanvas = Canvas(width: job.width, height: job.height)
-    } else if let format = writer.encoderFrameFormat {
+    if let format = writer.encoderFrameFormat {
         slots = try (0..<pipelineDepth).map { _ in FrameSlot(picture: try EncoderFrame(width: job.width, height: job.height, pixelFormat: format)) }
-        converter = nil
-        wholeFrames = try FrameConverter(width: job.width, height: job.height, format: format)
+        converter = try FrameConverter(width: job.width, height: job.height, format: format)
         renderCanvas = Canvas(width: job.width, height: job.height)
     } else {
         slots = (0..<pipelineDepth).map { _ in FrameSlot(canvas: Canvas(width: job.width, height: job.height)) }
-        converter = nil
         renderCanvas = nil
     }
     let pipeline = FramePipeline(slots: slots)
     let state = RenderThreadState(job: job, renderer: DrawingRenderer(), canvas: renderCanvas, converter: converter)
-    state.wholeFrames = wholeFrames
     try pipeline.start(count: job.frameCount) { i, slot in try state.produce(frame: i, into: slot) }
     defer { pipeline.stop() }
     var i = 0
@@ -188,13 +180,11 @@ private final class RenderThreadState: @unchecked Sendable {
     let job: RenderJob
     let renderer: DrawingRenderer
     let canvas: Canvas?
-    let converter: RGBAToYUV420?
-    /// Converts whole frames for pixel formats other than yuv420p.
-    var wholeFrames: FrameConverter?
+    let converter: FrameConverter?
     /// The drawing of the current frame, rebuilt in place (its storage is reused).
     var drawing = Drawing()
 
-    init(job: RenderJob, renderer: DrawingRenderer, canvas: Canvas?, converter: RGBAToYUV420?) {
+    init(job: RenderJob, renderer: DrawingRenderer, canvas: Canvas?, converter: FrameConverter?) {
         self.job = job
         self.renderer = renderer
         self.canvas = canvas
@@ -209,12 +199,6 @@ private final class RenderThreadState: @unchecked Sendable {
             renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
             try picture.makeWritable()
             try convert(canvas, with: converter, into: picture, recordedIn: slot.pictureArea)
-        } else if let wholeFrames, let canvas, let picture = slot.picture {
-            renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
-            try picture.makeWritable()
-            try canvas.withUnsafeBytes { bytes in
-                try wholeFrames.convert(rgba: bytes, bytesPerRow: canvas.bytesPerRow, into: picture)
-            }
         } else if let canvas = slot.canvas {
             renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
         }
@@ -222,7 +206,7 @@ private final class RenderThreadState: @unchecked Sendable {
 
     /// Converts `canvas` into `picture` only where it can differ from the frame `record`
     /// describes (row by row), or whole when the record cannot tell; then records the canvas.
-    private func convert(_ canvas: Canvas, with converter: RGBAToYUV420, into picture: EncoderFrame,
+    private func convert(_ canvas: Canvas, with converter: FrameConverter, into picture: EncoderFrame,
                          recordedIn record: DrawnRowsRecord) throws {
         do {
             try canvas.withUnsafeBytes { bytes in

@@ -130,11 +130,8 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
         guard let c = b == "transparent" ? RGBA(r: 0, g: 0, b: 0, a: 0) : RGBA(hex: b) else { throw .usage("--background: '\(b)' is not a colour (use #RRGGBB, #RRGGBBAA or transparent)") }
         background = c
     }
-    // Video: formats with alpha keep a translucent background; the others refuse it (resolveMedia).
-    if background.a < 1 && !video {
-        notices.append("background \(background.hexString) is translucent; MP4/H.264 has no alpha, so it is composited over black")
-        background = RGBA(r: background.r * background.a, g: background.g * background.a, b: background.b * background.a, a: 1)
-    }
+    // A background with alpha stays: PNG stills keep it (Background.swift); video formats with alpha
+    // keep it too and the others refuse it (resolveMedia).
 
     // Frame rate.
     var fps = preset.fps ?? FrameRateSpec(num: 60, den: 1)

@@ -26,6 +26,10 @@ struct DeliveryTarget: Decodable, Sendable, Equatable {
     var spec: String
     var extensions: [String]
     var codec: String?
+    /// Codecs the spec also accepts (`--codec` picks one; App Store: "prores-hq"): the target's
+    /// H.264 settings (profile, bit rates, level) do not apply to them; size, fps, audio and
+    /// length rules do.
+    var otherCodecs: [String]?
     var size: String?
     var maxSize: String?
     var fps: FrameRateSpec?
@@ -44,12 +48,12 @@ struct DeliveryTarget: Decodable, Sendable, Equatable {
     /// A background the target implies ("transparent" for overlays) unless --background is given.
     var background: String?
 
-    static let keys = ["description", "spec", "extensions", "codec", "size", "maxSize", "fps", "profile", "maxLevel",
+    static let keys = ["description", "spec", "extensions", "codec", "otherCodecs", "size", "maxSize", "fps", "profile", "maxLevel",
                        "bitrate", "maxrate", "keyint", "closedGOP", "audio", "minSeconds", "maxSeconds",
                        "repeatToMinimum", "maxBytes", "scaleDownToFit", "background"]
 
     enum K: String, CodingKey {
-        case description, spec, extensions, codec, size, maxSize, fps, profile, maxLevel, bitrate, maxrate, keyint
+        case description, spec, extensions, codec, otherCodecs, size, maxSize, fps, profile, maxLevel, bitrate, maxrate, keyint
         case closedGOP, audio, minSeconds, maxSeconds, repeatToMinimum, maxBytes, scaleDownToFit, background
     }
 
@@ -60,6 +64,7 @@ struct DeliveryTarget: Decodable, Sendable, Equatable {
         spec = try c.decode(String.self, forKey: .spec)
         extensions = try c.decode([String].self, forKey: .extensions)
         codec = try c.decodeIfPresent(String.self, forKey: .codec)
+        otherCodecs = try c.decodeIfPresent([String].self, forKey: .otherCodecs)
         size = try c.decodeIfPresent(String.self, forKey: .size)
         maxSize = try c.decodeIfPresent(String.self, forKey: .maxSize)
         fps = try c.decodeIfPresent(FrameRateSpec.self, forKey: .fps)
@@ -170,10 +175,17 @@ func applyTarget(_ args: inout ParsedArguments, output: String, targets: TargetL
     }
     try fix("--size", t.size)
     try fix("--fps", t.fps.map { $0.den == 1 ? String($0.num) : "\($0.num)/\($0.den)" })
-    try fix("--codec", t.codec)
-    try fix("--profile", t.profile)
-    if let b = t.bitrate, !args.has("--bitrate") { args.values["--bitrate"] = [String(try parseBitrate(b, flag: "\(t.path): bitrate"))] }
-    if let b = t.maxrate, !args.has("--maxrate") { args.values["--maxrate"] = [String(try parseBitrate(b, flag: "\(t.path): maxrate"))] }
+    if let other = args.value("--codec"), t.otherCodecs?.contains(other) == true {
+        // Another codec the spec accepts: the H.264 settings below are not its own.
+    } else {
+        if let c = t.codec, let given = args.value("--codec"), given != c, let others = t.otherCodecs {
+            throw .usage("--codec \(given): target \(name) takes \(([c] + others).joined(separator: " or ")) (\(t.spec))")
+        }
+        try fix("--codec", t.codec)
+        try fix("--profile", t.profile)
+        if let b = t.bitrate, !args.has("--bitrate") { args.values["--bitrate"] = [String(try parseBitrate(b, flag: "\(t.path): bitrate"))] }
+        if let b = t.maxrate, !args.has("--maxrate") { args.values["--maxrate"] = [String(try parseBitrate(b, flag: "\(t.path): maxrate"))] }
+    }
     if let k = t.keyint, !args.has("--keyint") { args.values["--keyint"] = [String(k)] }
     if let bg = t.background, !args.has("--background") { args.values["--background"] = [bg] }
     if let maxLevel = t.maxLevel, let level = args.value("--level"), (Double(level) ?? 99) > (Double(maxLevel) ?? 0) {
@@ -203,17 +215,29 @@ func applyTargetLength(_ job: inout RenderJob, _ t: DeliveryTarget) throws(Expor
         job.frameCount = total
         job.media.audio?.seconds = Double(total) / fps
     }
-    if let maxLevel = t.maxLevel, let level = job.h264Settings.effectiveLevel,
-       job.media.format.codec == .h264, (Double(level) ?? 99) > (Double(maxLevel) ?? 0) {
-        throw .usage("\(job.output): \(job.width)×\(job.height) at \(job.fps.num)/\(job.fps.den) fps needs H.264 level \(level); target \(t.name) allows at most \(maxLevel)")
-    }
     if let maxSize = t.maxSize {
         let p = maxSize.split(separator: "x").compactMap { Int($0) }
         // Either orientation: the longer side within the longer limit, the shorter within the shorter.
         if p.count == 2 && (max(job.width, job.height) > max(p[0], p[1]) || min(job.width, job.height) > min(p[0], p[1])) {
-            throw .usage("\(job.output): \(job.width)×\(job.height) is over target \(t.name)'s \(maxSize); give --size within it (e.g. --size \(maxSize))")
+            scaleDown(&job, within: (max(p[0], p[1]), min(p[0], p[1])), target: t)
         }
     }
+    // The level the stream will signal (H.264, HEVC, AV1: CodecLevels.swift), against the target's cap.
+    if let maxLevel = t.maxLevel, let level = job.videoSettings.signalledLevel, (Double(level) ?? 99) > (Double(maxLevel) ?? 0) + 1e-9 {
+        throw .usage("\(job.output): \(job.width)×\(job.height) at \(job.fps.num)/\(job.fps.den) fps needs \(job.media.format.codec.rawValue) level \(level); target \(t.name) allows at most \(maxLevel)")
+    }
+}
+
+/// Fits an oversized frame within a target's size class (long × short sides, either
+/// orientation), keeping its aspect: sides × k, k = min(long / longer side, short / shorter side),
+/// rounded down to even (4:2:0), with a note — as readme-gif renders smaller when over its bytes.
+func scaleDown(_ job: inout RenderJob, within limit: (long: Int, short: Int), target t: DeliveryTarget) {
+    let k = min(Double(limit.long) / Double(max(job.width, job.height)), Double(limit.short) / Double(min(job.width, job.height)))
+    let w = max(16, Int(Double(job.width) * k) & ~1), h = max(16, Int(Double(job.height) * k) & ~1)
+    job.notices.append("target \(t.name): \(job.width)×\(job.height) is over its \(limit.long)×\(limit.short) class; rendering at \(w)×\(h)")
+    job.transform = job.transform.concatenating(.scale(Double(w) / Double(job.width), Double(h) / Double(job.height)))
+    job.width = w
+    job.height = h
 }
 
 /// Reads the written file back and checks it against the target; returns problems (empty: fine).
@@ -230,9 +254,12 @@ func checkAgainstTarget(_ path: String, _ t: DeliveryTarget, job: RenderJob) -> 
     if let fps = t.fps, r.avgFrameRate.num * fps.den != fps.num * r.avgFrameRate.den, job.media.format.codec != .gif {
         problems.append("frame rate \(r.avgFrameRate), not \(fps.num)/\(fps.den)")
     }
-    if let p = t.profile, r.profileName?.lowercased() != p.lowercased() { problems.append("profile \(r.profileName ?? "?"), not \(p)") }
-    if let maxLevel = t.maxLevel, r.codecName == "h264", Double(r.level) / 10 > (Double(maxLevel) ?? 0) + 1e-9 {
-        problems.append("level \(Double(r.level) / 10) is over \(maxLevel)")
+    let ownCodec = t.codec == nil || job.media.format.codec.rawValue == t.codec
+    if let p = t.profile, ownCodec, r.profileName?.lowercased() != p.lowercased() { problems.append("profile \(r.profileName ?? "?"), not \(p)") }
+    // level_idc as the stream signals it: H.264 10 × level, HEVC 30 × level.
+    let levelScale: Double? = r.codecName == "h264" ? 10 : r.codecName == "hevc" ? 30 : nil
+    if let maxLevel = t.maxLevel, let scale = levelScale, r.level > 0, Double(r.level) / scale > (Double(maxLevel) ?? 0) + 1e-9 {
+        problems.append("level \(format(Double(r.level) / scale)) is over \(maxLevel)")
     }
     if t.audio != nil {
         if let a = r.audio {

@@ -5,12 +5,26 @@
 //   yuva420p      un-premultiply (Unpremultiply.swift) into a straight scratch image, then the
 //                 same RGBAToYUV420 on it (Y/U/V are libswscale's yuv420p samples of the straight
 //                 image; its own yuva420p path differs by at most one) and the alpha bytes as A.
-//   yuv422p10le,  un-premultiply one row into a scratch row, then RGBAToYUV10 (BT.709 limited,
-//   yuv(a)444p10le 10 bits).
+//   yuv422p10le,  RGBAToYUV10's fused kernel straight from the premultiplied row (reference:
+//   yuv(a)444p10le un-premultiply the row, then the scalar matrix; BT.709 limited, 10 bits).
 //   rgba, bgra    un-premultiply straight into the frame (bgra with red and blue swapped).
 //
 // `Implementation.scalar` runs every step's reference (one sample at a time), `.fast` the
 // vector kernels; the tests check both give the same frames and compare them with libswscale.
+//
+// Changed pixels only (`update`): a frame that holds the conversion of an earlier canvas is
+// brought to the conversion of the current one given the rows and, per row, the columns where
+// the two canvases can differ (the render thread knows them: Canvas.drawnArea, DrawnRowsRecord).
+// Every output sample depends on:
+//   rgba, bgra, 4:4:4   its own pixel;
+//   4:2:2               the pixel pair (2i, 2i + 1) of its row — columns are widened to even bounds;
+//   yuv420p, yuva420p   the pairs of the 4 rows of the vertical chroma filter
+//                       (RGBAToYUV420+Region.swift): RGBAToYUV420.update. For yuva420p the straight
+//                       scratch image it reads is first brought up to date on each run's box, with
+//                       4 rows more on either side (the filter's reach), and the alpha plane on
+//                       the changed box. Frames under 32 rows (where swscale's truncated filters
+//                       are reshaped) are converted whole.
+// So an update gives exactly the bytes of a whole conversion (RegionConversionTests).
 import CFFmpeg
 
 public final class FrameConverter {
@@ -20,8 +34,8 @@ public final class FrameConverter {
     public let height: Int
     public let format: PixelFormat
     public var implementation: Implementation = .fast
-    private var yuv420: RGBAToYUV420?
-    private var scratch: [UInt8] = []
+    var yuv420: RGBAToYUV420?
+    var scratch: [UInt8] = []
 
     public init(width: Int, height: Int, format: PixelFormat) throws(VideoError) {
         guard width > 0, height > 0, width <= 16384, height <= 16384,
@@ -36,7 +50,7 @@ public final class FrameConverter {
         case .yuva420p:
             yuv420 = try RGBAToYUV420(width: width, height: height)
             scratch = [UInt8](repeating: 0, count: width * height * 4)
-        case .yuv422p10le, .yuv444p10le, .yuva444p10le: scratch = [UInt8](repeating: 0, count: width * 4)
+        case .yuv422p10le, .yuv444p10le, .yuva444p10le: scratch = [UInt8](repeating: 0, count: width * 4 + 32)
         case .rgba, .bgra: break
         }
     }
@@ -78,25 +92,39 @@ public final class FrameConverter {
                 }
             }
         case .yuv422p10le, .yuv444p10le, .yuva444p10le:
-            func plane(_ i: Int32) -> (UnsafeMutablePointer<UInt16>, Int) {
-                (UnsafeMutableRawPointer(cff_frame_data(f, i)!).assumingMemoryBound(to: UInt16.self),
-                 Int(cff_frame_linesize(f, i)) / 2)
-            }
-            let (y, ys) = plane(0), (u, us) = plane(1), (v, vs) = plane(2)
-            let alpha = format == .yuva444p10le ? plane(3) : nil
-            let planes = YUV10Planes(y: y, yStride: ys, u: u, uStride: us, v: v, vStride: vs,
-                                     a: alpha?.0, aStride: alpha?.1 ?? 0, halfChroma: format == .yuv422p10le)
-            let kernel = implementation == .fast ? RGBAToYUV10.convertRowSIMD : RGBAToYUV10.convertRowScalar
-            let w = width
-            scratch.withUnsafeMutableBufferPointer { s in
-                for row in 0..<height {
-                    unpremultiply(src + row * bytesPerRow, s.baseAddress!, w, false)
-                    kernel(UnsafePointer(s.baseAddress!), w, row, planes)
-                }
-            }
+            convertTenBit(src, bytesPerRow, f, rows: 0..<height) { _ in 0..<self.width }
         case .rgba, .bgra:
             let d = cff_frame_data(f, 0)!, ls = Int(cff_frame_linesize(f, 0))
             for row in 0..<height { unpremultiply(src + row * bytesPerRow, d + row * ls, width, format == .bgra) }
+        }
+    }
+
+    /// 10-bit rows `rows`, columns `columns(y)` of each (widened to even bounds).
+    func convertTenBit(_ src: UnsafePointer<UInt8>, _ bytesPerRow: Int, _ f: UnsafeMutablePointer<AVFrame>,
+                               rows: Range<Int>, columns: (Int) -> Range<Int>) {
+        func plane(_ i: Int32) -> (UnsafeMutablePointer<UInt16>, Int) {
+            (UnsafeMutableRawPointer(cff_frame_data(f, i)!).assumingMemoryBound(to: UInt16.self),
+             Int(cff_frame_linesize(f, i)) / 2)
+        }
+        let (y, ys) = plane(0), (u, us) = plane(1), (v, vs) = plane(2)
+        let alpha = format == .yuva444p10le ? plane(3) : nil
+        let planes = YUV10Planes(y: y, yStride: ys, u: u, uStride: us, v: v, vStride: vs,
+                                 a: alpha?.0, aStride: alpha?.1 ?? 0, halfChroma: format == .yuv422p10le)
+        let fast = implementation == .fast
+        scratch.withUnsafeMutableBufferPointer { s in
+            unpremultiplyTable.withUnsafeBufferPointer { table in
+                for row in rows {
+                    let c = columns(row).clamped(to: 0..<width)
+                    guard !c.isEmpty else { continue }
+                    let x0 = c.lowerBound & ~1, x1 = min((c.upperBound + 1) & ~1, width), line = src + row * bytesPerRow
+                    if fast {
+                        RGBAToYUV10.convertRowFused(line, columns: x0..<x1, row: row, planes, table.baseAddress!)
+                    } else {
+                        unpremultiplyScalar(line + 4 * x0, s.baseAddress!, count: x1 - x0)
+                        RGBAToYUV10.convertSpanScalar(UnsafePointer(s.baseAddress!), columns: x0..<x1, row: row, planes)
+                    }
+                }
+            }
         }
     }
 }

@@ -40,7 +40,7 @@ func runFormatBench() {
     let (j, frames) = transparentHeartFrames(4)
     let straight = frames.map(straightened)
     let w = j.width, h = j.height
-    for format in [PixelFormat.yuva420p, .yuv422p10le, .yuv444p10le, .yuva444p10le, .bgra] {
+    for format in [PixelFormat.yuva420p, .yuv422p10le, .yuv444p10le, .yuva444p10le, .rgba, .bgra] {
         guard let converter = try? FrameConverter(width: w, height: h, format: format),
               let ours = try? EncoderFrame(width: w, height: h, pixelFormat: format),
               let sws = sws_getContext(Int32(w), Int32(h), AV_PIX_FMT_RGBA, Int32(w), Int32(h), format.av, SWS_BILINEAR, nil, nil, nil),
@@ -75,10 +75,17 @@ func runFormatBench() {
         add(sw)
         add(Record(name: "convert \(format.rawValue) ours (un-premultiply + convert)", unit: "ms", samples: oursSamples, peer: sw.median))
         add(Record(name: "convert \(format.rawValue) max |ours − swscale|", unit: "levels", samples: [Double(worst)]))
+        add(Record(name: "convert \(format.rawValue) ours, changed pixels only (consecutive frames)", unit: "ms",
+                   samples: changedPixelSamples(format, w, h), peer: sw.median))
         add(Record(name: "convert \(format.rawValue) max |fast − scalar| (must be 0)", unit: "levels", samples: [Double(kernelDifference)]))
         sws_freeContext(sws)
         var f: UnsafeMutablePointer<AVFrame>? = theirs
         av_frame_free(&f)
+    }
+
+    for (format, worst) in conversionKernelCheck() {
+        add(Record(name: "convert \(format.rawValue) seeded frames + updates: max |fast − scalar| (must be 0)", unit: "levels",
+                   samples: [Double(worst)]))
     }
 
     guard options.encode else { return }
@@ -114,11 +121,50 @@ func runFormatBench() {
     gifBench()
 }
 
+/// Consecutive transparent heart frames at 1920×1080, each converted as an update of the
+/// previous one (FrameConverter.update, the render thread's path) given the columns where each
+/// row changed (found by comparing the frames, not timed). ms per frame.
+let consecutiveHeart: [[UInt8]] = transparentHeartFrames(options.quick ? 6 : 16, stride: 1).1
+/// Per frame k ≥ 1, per row: the first to last column where it differs from frame k − 1.
+let consecutiveChanges: [[Range<Int>]] = (1..<consecutiveHeart.count).map { k in
+    let old = consecutiveHeart[k - 1], new = consecutiveHeart[k], w = 1920
+    return old.withUnsafeBytes { o in
+        new.withUnsafeBytes { n in
+            let a = o.bindMemory(to: UInt32.self), b = n.bindMemory(to: UInt32.self)
+            return (0..<1080).map { y in
+                var first = -1, last = -1
+                for x in 0..<w where a[y * w + x] != b[y * w + x] {
+                    if first < 0 { first = x }
+                    last = x
+                }
+                return first < 0 ? 0..<0 : first..<(last + 1)
+            }
+        }
+    }
+}
+func changedPixelSamples(_ format: PixelFormat, _ w: Int, _ h: Int) -> [Double] {
+    guard let converter = try? FrameConverter(width: w, height: h, format: format),
+          let frame = try? EncoderFrame(width: w, height: h, pixelFormat: format) else { fatalError("set-up for \(format) failed") }
+    var samples: [Double] = []
+    for _ in 0..<rounds {
+        // From the first frame whole, so every round converts the same updates.
+        consecutiveHeart[0].withUnsafeBytes { b in try! converter.convert(rgba: b, bytesPerRow: w * 4, into: frame) }
+        for k in 1..<consecutiveHeart.count {
+            let changed = consecutiveChanges[k - 1]
+            let t0 = nowNanoseconds()
+            consecutiveHeart[k].withUnsafeBytes { b in try! converter.update(frame, from: b, bytesPerRow: w * 4, rows: 0..<h) { changed[$0] } }
+            samples.append(ms(t0, nowNanoseconds()))
+        }
+    }
+    return samples
+}
+
 /// Largest |ours − theirs| over every sample of every plane (8- or 16-bit samples).
 func largestDifference(_ ours: EncoderFrame, _ theirs: (Int) -> (base: UnsafeMutablePointer<UInt8>, stride: Int),
                        format: PixelFormat, width: Int, height: Int) -> Int {
     let planes: [(Int, Int, Int)]   // (plane, samples per row, rows)
     switch format {
+    case .yuv420p: planes = [(0, width, height), (1, width / 2, height / 2), (2, width / 2, height / 2)]
     case .yuva420p: planes = [(0, width, height), (1, width / 2, height / 2), (2, width / 2, height / 2), (3, width, height)]
     case .yuv422p10le: planes = [(0, width, height), (1, width / 2, height), (2, width / 2, height)]
     case .yuv444p10le: planes = [(0, width, height), (1, width, height), (2, width, height)]
@@ -187,6 +233,16 @@ func gifBench() {
         return (count == 0 ? .nan : 10 * log10(255 * 255 / max(se / count, 1e-12)), bytes, decoded)
     }
     let ours = quality(dir + "/ours.gif"), theirs = quality(dir + "/ffmpeg.gif")
+    // Per-frame palettes (palettegen stats_mode=single + paletteuse new=1) and diff statistics,
+    // through the CLI on the same frames: what a per-frame mode would give (README "GIF").
+    for (label, graph) in [("per-frame palettes", "split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1:dither=sierra2_4a"),
+                           ("diff-statistics palette", "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle")] {
+        let path = dir + "/\(label.prefix(4)).gif"
+        guard commandOutput("/usr/bin/ffmpeg", ["-v", "error", "-y", "-framerate", "25", "-i", dir + "/f%04d.png", "-lavfi", graph, path]) != nil else { continue }
+        let q = quality(path)
+        add(Record(name: "gif PSNR ffmpeg \(label) (vs ours, one clip palette)", unit: "dB", samples: [q.psnr], peer: ours.psnr))
+        add(Record(name: "gif size ffmpeg \(label) (vs ours)", unit: "KB", samples: [Double(q.bytes) / 1024], peer: Double(ours.bytes) / 1024))
+    }
     add(Record(name: "gif PSNR ours (\(ours.frames) frames 480×270)", unit: "dB", samples: [ours.psnr], peer: theirs.psnr))
     add(Record(name: "gif size ours (vs ffmpeg two-pass)", unit: "KB", samples: [Double(ours.bytes) / 1024], peer: Double(theirs.bytes) / 1024))
     add(Record(name: "gif time ours in-process (vs ffmpeg CLI, 2 runs)", unit: "s", samples: [oursSeconds], peer: ffmpegSeconds))

@@ -195,6 +195,9 @@ let sceneCases = [
 ]
 let sizes = [(1920, 1080), (512, 512)]
 
+// `--only formats`: just the pixel-format, codec and GIF rows (Formats.swift).
+if options.only == ["formats"] { runFormatBench(); writeJSON(options.json); exit(0) }
+
 section("render per frame: scene.draw(at:into:) + clear + draw, one thread")
 var allocationRecords: [Record] = []
 for (w, h) in sizes {
