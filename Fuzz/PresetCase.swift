@@ -9,6 +9,7 @@ import Foundation
 @testable import AnimExport   // the unit test replaying Fuzz/regressions/preset
 #endif
 import Raster
+import Render
 import Scenes
 
 /// Decodes the input as the parameters of each animation in turn.
@@ -21,7 +22,7 @@ private struct EveryKindParameters: Decodable {
     }
 }
 
-nonisolated(unsafe) private let renderer = DrawingRenderer()
+nonisolated(unsafe) private let renderer = Renderer()
 nonisolated(unsafe) private let canvas = Canvas(width: 8, height: 8)
 
 func runPresetCase(_ bytes: Data) {
@@ -46,7 +47,7 @@ func runPresetCase(_ bytes: Data) {
         guard let scene = try? parameters.scene(canvas: size) else { continue }
         let k = 8 / max(size.width, size.height)
         for t in [0, 0.37, 1.9, 17.25] {
-            renderer.render(scene.drawing(at: t), background: .white, transform: .scale(k, k), on: canvas)
+            renderer.render(scene.displayList(at: t), background: .white, transform: .scale(k, k), on: canvas)
         }
         let rate = fps.flatMap { $0.value >= Limits.minFPS && $0.value <= Limits.maxFPS ? $0 : nil } ?? FrameRateSpec(num: 60, den: 1)
         _ = try? planLoops(1, start: nil, scene: scene, fps: rate, label: "fuzz", command: "fuzz")

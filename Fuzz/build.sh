@@ -34,9 +34,10 @@ link $SAN "$OUT/Raster.o" "$OUT/GeometryFuzz.o" -o "$OUT/fuzz-geometry"
 
 module Motion -- Sources/Motion/*.swift
 module Text -- Sources/Text/*.swift
+module Render -- Sources/Render/*/*.swift
 module Scenes -- Sources/Scenes/*.swift
 module Video -- Sources/Video/*.swift
 # The preset target is compiled INTO the AnimExport module: it calls the internal decoder.
 module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- Sources/AnimExport/*.swift Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
 echo "fuzz: linking $OUT/fuzz-preset"
-link $SAN "$OUT"/{Raster,Motion,Text,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"
+link $SAN "$OUT"/{Raster,Motion,Text,Render,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"

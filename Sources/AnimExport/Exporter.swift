@@ -5,6 +5,7 @@
 // renames it only when complete, so a failure leaves the destination as it was.
 import Foundation
 import Raster
+import Render
 import Scenes
 import Video
 
@@ -104,12 +105,13 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
             try encodePipelined(job, writer: writer, bar: bar, onFrame: onFrame)
         } else {
             let canvas = Canvas(width: job.width, height: job.height)
-            let renderer = DrawingRenderer()
-            var drawing = Drawing()
+            let renderer = Renderer()
+            var list = DisplayList()
             for i in 0..<job.frameCount {
                 try Interruption.check()
-                job.scene.draw(at: job.time(ofFrame: i), into: &drawing)
-                renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
+                list.reset()
+                job.scene.draw(at: job.time(ofFrame: i), into: &list)
+                renderer.render(list, background: job.background, transform: job.transform, on: canvas)
                 try canvas.withUnsafeBytes { bytes in
                     try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
                 }
@@ -157,7 +159,7 @@ private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressB
         renderCanvas = nil
     }
     let pipeline = FramePipeline(slots: slots)
-    let state = RenderThreadState(job: job, renderer: DrawingRenderer(), canvas: renderCanvas, converter: converter)
+    let state = RenderThreadState(job: job, renderer: Renderer(), canvas: renderCanvas, converter: converter)
     pipeline.start(count: job.frameCount) { i, slot in try state.produce(frame: i, into: slot) }
     defer { pipeline.stop() }
     var i = 0
@@ -182,13 +184,13 @@ private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressB
 /// What the render thread owns (used by that thread only, hence @unchecked Sendable).
 private final class RenderThreadState: @unchecked Sendable {
     let job: RenderJob
-    let renderer: DrawingRenderer
+    let renderer: Renderer
     let canvas: Canvas?
     let converter: RGBAToYUV420?
-    /// The drawing of the current frame, rebuilt in place (its storage is reused).
-    var drawing = Drawing()
+    /// The current frame's display list, rebuilt in place (its storage is reused).
+    var list = DisplayList()
 
-    init(job: RenderJob, renderer: DrawingRenderer, canvas: Canvas?, converter: RGBAToYUV420?) {
+    init(job: RenderJob, renderer: Renderer, canvas: Canvas?, converter: RGBAToYUV420?) {
         self.job = job
         self.renderer = renderer
         self.canvas = canvas
@@ -198,13 +200,14 @@ private final class RenderThreadState: @unchecked Sendable {
     /// Renders frame i into the slot's canvas, or into our canvas and converts it into the slot's
     /// encoder frame: only where this frame and the one the slot holds can differ.
     func produce(frame i: Int, into slot: FrameSlot) throws {
-        job.scene.draw(at: job.time(ofFrame: i), into: &drawing)
+        list.reset()
+        job.scene.draw(at: job.time(ofFrame: i), into: &list)
         if let converter, let canvas, let picture = slot.picture {
-            renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
+            renderer.render(list, background: job.background, transform: job.transform, on: canvas)
             try picture.makeWritable()
             try convert(canvas, with: converter, into: picture, recordedIn: slot.pictureArea)
         } else if let canvas = slot.canvas {
-            renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
+            renderer.render(list, background: job.background, transform: job.transform, on: canvas)
         }
     }
 

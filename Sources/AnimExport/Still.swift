@@ -5,6 +5,7 @@
 // written through libavcodec's PNG encoder as straight-alpha RGBA, atomically.
 import Foundation
 import Raster
+import Render
 import Scenes
 import Video
 
@@ -55,6 +56,6 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
 /// The frame of `job` at animation time `t`.
 func renderStill(_ job: RenderJob, at t: Double) -> Canvas {
     let canvas = Canvas(width: job.width, height: job.height)
-    DrawingRenderer().render(job.scene.drawing(at: t), background: job.background, transform: job.transform, on: canvas)
+    Renderer().render(job.scene.displayList(at: t), background: job.background, transform: job.transform, on: canvas)
     return canvas
 }
