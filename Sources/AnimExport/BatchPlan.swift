@@ -12,8 +12,8 @@
 //    error (reported, exit 1, the others render).
 // 4. The shard filter keeps the outputs whose stable name hash falls into this shard.
 import Foundation
+import Scenes
 import Video
-import Text
 
 struct PlannedOutput {
     var name: String                 // normalized, relative to --out
@@ -116,19 +116,11 @@ func inputsHash(presetBytes: Data, presetFile: PresetFile, presetPath: String, k
     for f in flags { h.update("\(f.flag) \(f.value)\n") }
     h.update("preset \(presetBytes.count)\n")
     h.update(presetBytes)
-    if let font = fontFile(of: presetFile, presetPath: presetPath), let digest = SHA256.file(font) {
-        h.update("\nfont \(digest.sha256)\n")
+    // Files the scene's pixels depend on besides the preset (the heart's label font).
+    for file in presetFile.parameters.inputFiles(context: SceneContext(presetPath: presetPath)) {
+        if let digest = SHA256.file(file) { h.update("\nfont \(digest.sha256)\n") }
     }
     return h.finalize()
-}
-
-/// The font file a preset's pixels depend on (the heart's label), if any.
-func fontFile(of preset: PresetFile, presetPath: String) -> String? {
-    guard case .heart(let spec) = preset.parameters, spec.parameters.label != nil else { return nil }
-    if let p = spec.fontPath {
-        return p.hasPrefix("/") ? p : URL(fileURLWithPath: presetPath).deletingLastPathComponent().appendingPathComponent(p).path
-    }
-    return try? Font(family: spec.fontFamily, style: spec.fontStyle, size: spec.parameters.fontSize).path
 }
 
 struct BatchOptions {

@@ -109,7 +109,7 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     var notices: [String] = []
 
     // Canvas (points) and background.
-    var canvas = preset.parameters.defaultCanvas ?? animation.defaultCanvas
+    var canvas = preset.parameters.defaultCanvas
     if let c = preset.canvas {
         for (name, v) in [("width", c.width), ("height", c.height)] where !(v.isFinite && v > 0 && v <= Limits.maxCanvas) {
             throw .invalid(file: loaded.path, field: "canvas.\(name)", message: "\(format(v)) is outside the allowed range (0, \(format(Limits.maxCanvas))] pt")
@@ -200,12 +200,7 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     }
 
     let encoder = try resolveEncoder(preset.encoder ?? EncoderSpec(), file: loaded.path, args: args, notices: &notices)
-    let scene: any Scene
-    do {
-        scene = try preset.parameters.scene(canvas: canvas, fontPath: args.value("--font"), file: loaded.path)
-    } catch let e as ExportError { throw e } catch {
-        throw .invalid(file: loaded.path, field: "parameters", message: "\(error)")
-    }
+    let scene = try preset.parameters.scene(canvas: canvas, fontPath: args.value("--font"), file: loaded.path)
     var loopPlan: LoopPlan?
     if let n = loopCount {
         let short = PresetLibrary.shortName(loaded.name, animation: animation)

@@ -5,65 +5,20 @@
 // preset type lists its keys; `rejectUnknownKeys` compares them with the keys present
 // and names the nearest known key (Levenshtein distance) in the error.
 import Foundation
+import Scenes
 
-/// Any string key, to list every key present in a JSON object.
-struct AnyCodingKey: CodingKey {
-    var stringValue: String
-    var intValue: Int?
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
-}
-
-/// Thrown from `init(from:)` when an object has a key its type does not know.
-struct UnknownKeyError: Error {
-    let path: [CodingKey]
-    let key: String
-    let suggestion: String?
-}
-
-/// Throws `UnknownKeyError` if the object being decoded has a key outside `known`.
+// The helpers live in Scenes (scenes decode their own parameters with them); these names keep
+// the app's call sites short.
 func rejectUnknownKeys(_ decoder: Decoder, known: [String]) throws {
-    let container = try decoder.container(keyedBy: AnyCodingKey.self)
-    for key in container.allKeys where !known.contains(key.stringValue) {
-        throw UnknownKeyError(path: decoder.codingPath, key: key.stringValue,
-                              suggestion: nearest(to: key.stringValue, in: known))
-    }
+    try StrictDecoding.rejectUnknownKeys(decoder, known: known)
 }
 
-/// The candidate closest to `word` by edit distance, if it is plausibly a typo of it.
-func nearest(to word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    let limit = max(2, word.count / 3)
-    return best.1 <= limit ? best.0 : nil
-}
+func nearest(to word: String, in candidates: [String]) -> String? { StrictDecoding.nearest(to: word, in: candidates) }
 
-/// Levenshtein distance between two strings (by Unicode scalars).
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
-}
+func editDistance(_ a: String, _ b: String) -> Int { StrictDecoding.editDistance(a, b) }
 
-/// "layers[0].radius" from a coding path.
 func fieldPath(_ path: [CodingKey], appending last: String? = nil) -> String {
-    var out = ""
-    for key in path {
-        if let i = key.intValue { out += "[\(i)]" } else { out += out.isEmpty ? key.stringValue : ".\(key.stringValue)" }
-    }
-    if let last { out += out.isEmpty ? last : ".\(last)" }
-    return out.isEmpty ? "(top level)" : out
+    StrictDecoding.fieldPath(path, appending: last)
 }
 
 /// Decodes `T` from JSON data, turning every decoding failure into a one-line
@@ -74,6 +29,8 @@ func decodeStrict<T: Decodable>(_ type: T.Type, from data: Data, file: String) t
     } catch let e as UnknownKeyError {
         let hint = e.suggestion.map { " (did you mean '\($0)'?)" } ?? ""
         throw .invalid(file: file, field: fieldPath(e.path, appending: e.key), message: "unknown key\(hint)")
+    } catch let e as SceneError {
+        throw ExportError(e, file: file)
     } catch let e as ExportError {
         if case .invalid(nil, let field, let message) = e { throw .invalid(file: file, field: field, message: message) }
         throw e
