@@ -74,7 +74,7 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--fps", value: "F", help: "frame rate: integer or num/den such as 30000/1001 (default 60)"),
     FlagSpec("--scale", value: "K", help: "pixels per point (default 2)"),
     FlagSpec("--size", value: "WxH", help: "output size in pixels; the canvas is fitted and centred"),
-    FlagSpec("--background", value: "COLOR", help: "background colour, #RRGGBB"),
+    FlagSpec("--background", value: "COLOR", help: "background: #RRGGBB, or #RRGGBBAA / transparent for PNG stills"),
     FlagSpec("--crf", value: "N", help: "x264 constant rate factor 0–51 (default 18; 0 = lossless, plays badly on Apple devices)"),
     FlagSpec("--x264-preset", value: "P", help: "x264 preset: ultrafast … placebo (default medium)"),
     FlagSpec("--tune", value: "T", help: "x264 tune (default animation; 'none' for no tune)"),
@@ -118,12 +118,12 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     }
     var background = preset.background?.rgba ?? animation.defaultBackground
     if let b = args.value("--background") {
-        guard let c = RGBA(hex: b) else { throw .usage("--background: '\(b)' is not a colour (use #RRGGBB)") }
+        guard let c = parseBackground(b) else { throw .usage("--background: '\(b)' is not a colour (use #RRGGBB, #RRGGBBAA or transparent)") }
         background = c
     }
-    if background.a < 1 {
-        notices.append("background \(background.hexString) is translucent; MP4/H.264 has no alpha, so it is composited over black")
-        background = RGBA(r: background.r * background.a, g: background.g * background.a, b: background.b * background.a, a: 1)
+    if video {
+        try requireOpaqueBackground(background, output: output,
+                                    source: args.has("--background") ? "--background" : "\(loaded.path): background")
     }
 
     // Frame rate.
