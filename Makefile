@@ -37,12 +37,16 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product animexport
 
-# Unit tests plus end-to-end tests that run the release binary and decode what it wrote.
+# Unit tests plus end-to-end tests that run the release binary and decode what it wrote, and the
+# example package (a Swift user of the AnimExportKit library) built and run.
 # All tests use Swift Testing; XCTest is disabled so its empty "Executed 0 tests" summary
 # does not stand next to the real one.
+EXAMPLE = Examples/CustomScene
 test: release
 	$(SWIFT) build -c release --product animexport-bench
-	ANIMEXPORT_BIN=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test --disable-xctest
+	$(SWIFT) build --package-path $(EXAMPLE)
+	ANIMEXPORT_BIN=$(CURDIR)/$(RELEASE_BIN) ANIMEXPORT_EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE)/.build/debug/custom-scene \
+	  $(SWIFT) test --disable-xctest
 
 # Benchmarks (issue 6): release build, then the table on stdout and bench/results.json.
 # BENCH_ARGS=--quick for a short run; --json PATH to write elsewhere.
@@ -70,4 +74,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/share/animexport
 
 clean:
-	rm -rf .build out dist
+	rm -rf .build out dist $(EXAMPLE)/.build

@@ -32,6 +32,8 @@ let package = Package(
     name: "animexport",
     products: [
         .executable(name: "animexport", targets: ["animexport"]),
+        // For Swift packages that define their own scenes and export them (Examples/CustomScene).
+        .library(name: "AnimExportKit", targets: ["AnimExportKit"]),
         .executable(name: "animexport-bench", targets: ["animexport-bench"]),
     ],
     targets: [
@@ -56,6 +58,7 @@ let package = Package(
         .target(name: "Video", dependencies: ["CFFmpeg"]),
         .target(name: "AnimExport", dependencies: ["Scenes", "Render", "Raster", "Motion", "Video"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
+        .target(name: "AnimExportKit", dependencies: ["AnimExport", "Scenes", "Render", "Raster", "Motion"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .executableTarget(name: "animexport-bench",

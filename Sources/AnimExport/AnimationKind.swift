@@ -22,8 +22,8 @@ public struct AnimationKind: Sendable, Hashable {
 
     public var rawValue: String { plugin.name }
     public var summary: String { plugin.summary }
-    /// The preset used when `--preset` is not given.
-    public var defaultPreset: String { plugin.defaultPreset }
+    /// The preset used when `--preset` is not given (nil: the scene's own defaults).
+    public var defaultPreset: String? { plugin.defaultPreset }
     var defaultBackground: RGBA { plugin.defaultBackground }
     /// The "Loops" paragraph of `animexport <animation> --help`.
     var loopHelp: String? { plugin.loopHelp }

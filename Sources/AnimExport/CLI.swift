@@ -32,7 +32,7 @@ public enum CLI {
         """
         Usage: animexport \(kind.rawValue) [options] OUTPUT.mp4
 
-        \(kind.summary). Flags override the preset (default preset: \(kind.defaultPreset)).
+        \(kind.summary). Flags override the preset (default preset: \(kind.defaultPreset ?? "none, the scene's defaults")).
         Odd pixel sizes are rounded up to even; the extra pixels show the background.
         The output is H.264 (High, yuv420p, BT.709, limited range) in MP4 with moov first.
 

@@ -100,9 +100,10 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
         }
     }
     let bar = ProgressBar(total: job.frameCount, label: URL(fileURLWithPath: job.output).lastPathComponent, enabled: progress && isatty(STDERR_FILENO) == 1)
+    var report = RenderReport()
     do {
         if pipelined ?? exportPipelinedByDefault {
-            try encodePipelined(job, writer: writer, bar: bar, onFrame: onFrame)
+            report = try encodePipelined(job, writer: writer, bar: bar, onFrame: onFrame)
         } else {
             let canvas = Canvas(width: job.width, height: job.height)
             let renderer = Renderer()
@@ -111,7 +112,7 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
                 try Interruption.check()
                 list.reset()
                 job.scene.draw(at: job.time(ofFrame: i), into: &list)
-                renderer.render(list, background: job.background, transform: job.transform, on: canvas)
+                report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
                 try canvas.withUnsafeBytes { bytes in
                     try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
                 }
@@ -122,6 +123,7 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
         try Interruption.check()
         let summary = try writer.finish()
         bar.finish()
+        warnAboutUnsupported(report, output: job.output)
         return ExportResult(path: job.output, frames: summary.frames, bytes: summary.bytes, seconds: summary.durationSeconds,
                             width: job.width, height: job.height)
     } catch let error as ExportError {
@@ -143,8 +145,8 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
 let pipelineDepth = 3
 
 /// Renders (and, with `.swift` colour conversion, converts) on a second thread (FramePipeline)
-/// while this thread encodes.
-private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressBar, onFrame: ((Int) -> Void)?) throws {
+/// while this thread encodes; returns what the renderer could not draw.
+private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressBar, onFrame: ((Int) -> Void)?) throws -> RenderReport {
     let convertOnRenderThread = writer.settings.colorConversion == .swift
     let slots: [FrameSlot]
     let converter: RGBAToYUV420?
@@ -179,6 +181,8 @@ private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressB
     }
     if let error = pipeline.renderError { throw error }
     guard i == job.frameCount else { throw ExportError.runtime("renderer stopped after \(i) of \(job.frameCount) frames") }
+    pipeline.stop()   // the render thread has finished: its report is complete
+    return state.report
 }
 
 /// What the render thread owns (used by that thread only, hence @unchecked Sendable).
@@ -189,6 +193,8 @@ private final class RenderThreadState: @unchecked Sendable {
     let converter: RGBAToYUV420?
     /// The current frame's display list, rebuilt in place (its storage is reused).
     var list = DisplayList()
+    /// What the renderer could not draw, over all frames so far.
+    var report = RenderReport()
 
     init(job: RenderJob, renderer: Renderer, canvas: Canvas?, converter: RGBAToYUV420?) {
         self.job = job
@@ -203,11 +209,11 @@ private final class RenderThreadState: @unchecked Sendable {
         list.reset()
         job.scene.draw(at: job.time(ofFrame: i), into: &list)
         if let converter, let canvas, let picture = slot.picture {
-            renderer.render(list, background: job.background, transform: job.transform, on: canvas)
+            report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
             try picture.makeWritable()
             try convert(canvas, with: converter, into: picture, recordedIn: slot.pictureArea)
         } else if let canvas = slot.canvas {
-            renderer.render(list, background: job.background, transform: job.transform, on: canvas)
+            report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
         }
     }
 

@@ -22,6 +22,8 @@ public struct EncoderOptions: Sendable, Equatable {
     public var maxrate: Int?
     public var params: [(key: String, value: String)] = []
 
+    public init() {}
+
     public static func == (a: EncoderOptions, b: EncoderOptions) -> Bool {
         a.preset == b.preset && a.crf == b.crf && a.tune == b.tune && a.profile == b.profile && a.level == b.level
             && a.keyint == b.keyint && a.bframes == b.bframes && a.bitrate == b.bitrate && a.maxrate == b.maxrate
@@ -96,7 +98,7 @@ let renderFlags: [FlagSpec] = [
 /// `video` false resolves a still: no even-size rounding (PNG has no 4:2:0 constraint) and the
 /// length flags are ignored.
 func resolveJob(animation: AnimationKind, args: ParsedArguments, library: PresetLibrary,
-                video: Bool = true) throws(ExportError) -> RenderJob {
+                video: Bool = true, preset given: LoadedPreset? = nil) throws(ExportError) -> RenderJob {
     let command = video ? animation.rawValue : "still"
     guard args.positionals.count == 1 else {
         throw .usage(args.positionals.isEmpty
@@ -104,7 +106,8 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
             : "\(command): expected one OUTPUT, got \(args.positionals.count): \(args.positionals.joined(separator: " "))")
     }
     let output = args.positionals[0]
-    let loaded = try library.load(animation: animation, reference: args.value("--preset") ?? animation.defaultPreset)
+    let loaded: LoadedPreset
+    if let given { loaded = given } else { loaded = try loadPreset(for: animation, args: args, library: library) }
     let preset = loaded.file
     var notices: [String] = []
 

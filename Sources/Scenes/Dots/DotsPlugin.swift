@@ -24,7 +24,7 @@ import Motion
 public enum DotsPlugin: ScenePlugin {
     public static let name = "dots"
     public static let summary = "SwiftUI progress dots: a staggered grow/shrink wave (ANIMATIONS.md §4)"
-    public static let defaultPreset = "dots"
+    public static let defaultPreset: String? = "dots"
     public static let defaultBackground = RGBA.white
     public static var defaultParameters: DotsParameters { DotsParameters() }
 

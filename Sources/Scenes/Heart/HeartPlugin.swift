@@ -31,7 +31,7 @@ public struct HeartPreset: Sendable {
 public enum HeartPlugin: ScenePlugin {
     public static let name = "heart"
     public static let summary = "heart-rate outline: dashed gradient stroke, hue rotation, label (ANIMATIONS.md §2)"
-    public static let defaultPreset = "heart"
+    public static let defaultPreset: String? = "heart"
     public static let defaultBackground = RGBA.black
     public static var defaultParameters: HeartPreset { HeartPreset() }
     public static func defaultCanvas(for parameters: HeartPreset) -> Size { Size(width: 320, height: 180) }

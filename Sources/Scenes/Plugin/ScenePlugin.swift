@@ -8,7 +8,7 @@
 //                          object by the scene itself (StrictDecoding.swift: unknown keys, types
 //                          and ranges are errors naming the field)
 //     defaultParameters    used when a preset has no "parameters"
-//     defaultPreset        the preset used without --preset
+//     defaultPreset        the preset used without --preset (nil: no preset file, the defaults)
 //     defaultCanvas(for:)  the canvas in points when the preset has none
 //     defaultBackground    the background when the preset has none
 //     makeScene            binds the parameters to a canvas; the scene declares its loop itself
@@ -52,11 +52,11 @@ public enum SceneError: Error, CustomStringConvertible, Equatable, Sendable {
 }
 
 /// An animation the app can render (see the file header).
-public protocol ScenePlugin {
+public protocol ScenePlugin: SendableMetatype {
     associatedtype Parameters: Sendable
     static var name: String { get }
     static var summary: String { get }
-    static var defaultPreset: String { get }
+    static var defaultPreset: String? { get }
     static var defaultBackground: RGBA { get }
     static var defaultParameters: Parameters { get }
     static func defaultCanvas(for parameters: Parameters) -> Size

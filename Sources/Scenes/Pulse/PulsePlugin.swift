@@ -16,7 +16,7 @@ import Motion
 public enum PulsePlugin: ScenePlugin {
     public static let name = "pulse"
     public static let summary = "Core Animation pulse: expanding, fading discs (ANIMATIONS.md §3)"
-    public static let defaultPreset = "red"
+    public static let defaultPreset: String? = "red"
     public static let defaultBackground = RGBA.white
 
     public static var defaultParameters: PulseParameters {
