@@ -239,6 +239,7 @@ for (w, h) in sizes {
     }
 }
 
+runDisplayListBench()   // DisplayListBench.swift (--only list, --only "list clip" …)
 if options.only != nil { writeJSON(options.json); exit(0) }
 
 section("heap allocations per frame, steady state (reset + draw(at:into:) + render)")

@@ -10,9 +10,9 @@
 //
 // so a shape whose group folds nothing (o = 1, no F) gets exactly the Raster paint its node
 // names. Reuse per shape index, frame to frame (no allocation in steady state): the merged stops
-// are compared with the slot's and its `Gradient` kept while they are equal; a conic paint
-// rebuilds the previous frame's colour table in place; a linear or radial paint whose parameters
-// are all unchanged is reused whole (a changed one builds a new table).
+// are compared with the slot's and its `Gradient` kept while they are equal, and the paint takes
+// the previous frame's colour table — as is when the colours, opacity and filter are the same
+// (only the geometry moved), rebuilt in place when they changed.
 import Raster
 
 /// What the renderer keeps for one shape index between frames.
@@ -48,17 +48,10 @@ extension Renderer {
             let alpha = linear.opacity * opacity
             guard alpha > 0 else { return }
             let gradient = resolvedGradient(linear.stops, shape: s, of: list)
-            let paint: LinearGradientPaint
-            if let previous = gradientSlots[s].linear, previous.gradient == gradient, previous.start == linear.start,
-               previous.end == linear.end, previous.extend == linear.extend, previous.opacity == alpha,
-               previous.filter == entry.filter {
-                paint = previous
-            } else {
-                paint = LinearGradientPaint(gradient: gradient, start: linear.start, end: linear.end,
-                                            extend: linear.extend, opacity: alpha, filter: entry.filter)
-                gradientSlots[s].linear = paint
-            }
+            let paint = LinearGradientPaint(gradient: gradient, start: linear.start, end: linear.end, extend: linear.extend,
+                                            opacity: alpha, filter: entry.filter, recycling: &gradientSlots[s].linear)
             draw(shape, index: s, of: list, paint: paint, entry: entry)
+            gradientSlots[s].linear = paint
         case .radial(let radial):
             let alpha = radial.opacity * opacity
             guard alpha > 0 else { return }
@@ -66,17 +59,11 @@ extension Renderer {
             // written); drawn as the concentric gradient and reported.
             if radial.isFocal { report.unsupported.insert(.focalGradients) }
             let gradient = resolvedGradient(radial.stops, shape: s, of: list)
-            let paint: RadialGradientPaint
-            if let previous = gradientSlots[s].radial, previous.gradient == gradient, previous.center == radial.center,
-               previous.startRadius == 0, previous.endRadius == radial.radius, previous.extend == radial.extend,
-               previous.opacity == alpha, previous.filter == entry.filter {
-                paint = previous
-            } else {
-                paint = RadialGradientPaint(gradient: gradient, center: radial.center, radius: radial.radius,
-                                            extend: radial.extend, opacity: alpha, filter: entry.filter)
-                gradientSlots[s].radial = paint
-            }
+            let paint = RadialGradientPaint(gradient: gradient, center: radial.center, endRadius: radial.radius,
+                                            extend: radial.extend, opacity: alpha, filter: entry.filter,
+                                            recycling: &gradientSlots[s].radial)
             draw(shape, index: s, of: list, paint: paint, entry: entry)
+            gradientSlots[s].radial = paint
         case .image:
             // Not yet drawn: image paints (Raster's bilinear image shader is being written).
             report.unsupported.insert(.imagePaints)
