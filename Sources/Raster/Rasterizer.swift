@@ -5,10 +5,10 @@
 //        ──paint shader + source-over──▶ canvas pixels (Paint.swift, Compositor.swift)
 //
 // Gradient paints are matched to their concrete types at the top of `fill` (Paint.swift explains
-// why). Every fill records each span it composited in the canvas's drawn rows (the next clear
-// rewrites only those) and the box of its spans in `canvas.touched`, which layers (Layer.swift)
-// use to clear and composite only what was drawn; code that writes a fill's pixels by other
-// means must do the same (`composite` does it).
+// why). Every fill records each span it composited in the canvas's damage (Damage.swift: the
+// drawn rows and their box, which damage clears rewrite and layers (Layer.swift) use to clear
+// and composite only what was drawn); code that writes a fill's pixels by other means must do
+// the same (`composite` does it).
 //
 // A `Rasterizer` owns every scratch buffer (segments, flattening stack, band cells, dirty bits,
 // coverage and source rows). They grow to the largest canvas and path seen and are then reused,
@@ -94,14 +94,14 @@ public final class Rasterizer {
     }
 
     /// Rasterizes the segments in `edges` and composites `shader` under their coverage on
-    /// `canvas`, recording the touched pixels in `canvas.touched`.
+    /// `canvas`, recording the pixels written in the canvas's damage.
     func compositeEdges<Shader: PaintShader>(rule: FillRule, shader: Shader, on canvas: Canvas) {
         composite(EdgeSpans(coverage: coverage, segments: edges.segments, width: canvas.width, height: canvas.height,
                             rule: rule, kernels: kernels, recording: nil), shader: shader, on: canvas)
     }
 
-    /// Composites `shader` under the coverage spans of `spans` on `canvas`, recording the touched
-    /// pixels in `canvas.touched`. Everything that writes a fill's pixels goes through here.
+    /// Composites `shader` under the coverage spans of `spans` on `canvas`, recording the pixels
+    /// written in the canvas's damage. Everything that writes a fill's pixels goes through here.
     func composite<Shader: PaintShader, Spans: CoverageSpanSource>(_ spans: Spans, shader: Shader, on canvas: Canvas) {
         if let color = shader.uniformColor {
             // A concrete sink with concrete kernels (Paint.swift: what stays generic when `fill`

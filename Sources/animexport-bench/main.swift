@@ -274,10 +274,9 @@ do {
             default: break
             }
         }
-        canvas.clear(to: j.background)
-        // The clear is deferred row by row into the next writes (Canvas.swift); write it here so
-        // this stage times the whole clear and the fills below time only themselves.
-        canvas.resolvePendingClear()
+        // The renderer defers its clear row by row into the next writes (Canvas.clearDamage); here
+        // it is written at once, so this stage times the whole clear and the fills below only themselves.
+        canvas.clearDamage(to: j.background, deferred: false)
         let t2 = nowNanoseconds()
         var tl: (UInt64, UInt64) = (0, 0), tlc: (UInt64, UInt64) = (0, 0), tg: (UInt64, UInt64) = (0, 0), tc: (UInt64, UInt64) = (0, 0), tf: (UInt64, UInt64) = (0, 0)
         for stage in stages {

@@ -7,8 +7,8 @@
 // in steady state acquiring and releasing allocate nothing.
 //
 // Starting transparent is where the damage shortcut applies: with it, a canvas coming back is
-// cleared only where it was drawn (Raster's `Layer.begin`, which reads the canvas's damage);
-// without it, every pixel is cleared.
+// cleared only where it was drawn and composited only there (Raster's `Layer`, which reads the
+// canvas's damage); without it the damage is forgotten, so every pixel is cleared and composited.
 import Raster
 
 final class LayerPool {
@@ -19,11 +19,9 @@ final class LayerPool {
     /// A layer whose canvas matches `target` in size and is fully transparent.
     func acquire(matching target: Canvas, clearsOnlyDamage: Bool) -> Layer {
         let layer = free.popLast() ?? Layer()
+        // A canvas whose damage was forgotten (below) is cleared whole by `begin`.
         let canvas = layer.begin(matching: target)
-        if !clearsOnlyDamage {
-            canvas.clear(to: .clear)
-            canvas.invalidateClearState()
-        }
+        if !clearsOnlyDamage { canvas.forgetDamage() }
         inUse += 1
         return layer
     }

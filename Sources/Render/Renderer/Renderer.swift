@@ -23,10 +23,13 @@
 // Speed shortcuts — this file and its extensions are the only place that decides them; Raster
 // offers the mechanisms. With `shortcuts` empty every frame is drawn the plain way, and the tests
 // compare both pixel for pixel:
-//     deferredClears     the frame's clear is deferred row by row into the next writes (Canvas)
-//     damage             clears rewrite only what was drawn since the last clear, fills over
-//                        not-yet-drawn pixels skip reading them, layers clear and composite only
-//                        their drawn region, the exporter converts only changed rows
+//     damage             the canvas's damage (Raster's Damage.swift) is kept: clears rewrite only
+//                        what was drawn since the last clear, fills over not-yet-drawn pixels
+//                        skip reading them, layers clear and composite only their drawn region,
+//                        the exporter converts only changed rows; without it the renderer clears
+//                        every pixel and forgets the damage
+//     deferredClears     with damage, the frame's clear is deferred row by row into the next
+//                        writes of each row (Canvas.clearDamage)
 //     recordedCoverage   a fill identical to its previous frame's replays its coverage
 //                        (CoverageRecording, one per shape index)
 //
@@ -123,15 +126,14 @@ public final class Renderer {
         return report
     }
 
-    /// The frame's clear, deferred and damage-limited when the shortcuts allow.
+    /// The frame's clear: damage-limited (and deferred) when the shortcuts allow; otherwise every
+    /// pixel, and the damage forgotten so that nothing below relies on it.
     private func clear(_ canvas: Canvas, to background: RGBA) {
         if shortcuts.contains(.damage) {
-            canvas.clear(to: background)
-            if !shortcuts.contains(.deferredClears) { canvas.resolvePendingClear() }
+            canvas.clearDamage(to: background, deferred: shortcuts.contains(.deferredClears))
         } else {
-            canvas.invalidateClearState()
             canvas.clear(to: background)
-            canvas.invalidateClearState()
+            canvas.forgetDamage()
         }
     }
 
