@@ -21,6 +21,8 @@ public final class Rasterizer {
     public var flatteningTolerance: Double = Flattening.defaultTolerance
     /// Kernel implementation; `.scalar` is the reference the SIMD kernels are tested against.
     public var kernels: RasterKernels = .simd
+    /// Fills and strokes write only inside this pixel box (nil: anywhere on the canvas; Scissor.swift).
+    public var scissor: Scissor?
 
     private let edges = EdgeBuilder()
     private let coverage = CoverageRasterizer()
@@ -108,7 +110,7 @@ public final class Rasterizer {
             // itself runs unspecialised).
             var sink = UniformColorSink(color: color, pixels: canvas.pixels, width: canvas.width,
                                         drawnRows: canvas.drawnRows, kernels: kernels)
-            spans.emit(into: &sink)
+            emit(spans, into: &sink, on: canvas)
             canvas.noteDrawnBox(sink.bounds)
         } else {
             sourceRow.ensureCapacity(canvas.width)
@@ -118,10 +120,23 @@ public final class Rasterizer {
             withUnsafePointer(to: shader) { shaderPointer in
                 var sink = ShadedSink(shader: shaderPointer, pixels: canvas.pixels, width: canvas.width,
                                       sourceRow: sourceRow.base, drawnRows: canvas.drawnRows, kernels: kernels)
-                spans.emit(into: &sink)
+                emit(spans, into: &sink, on: canvas)
                 canvas.noteDrawnBox(sink.bounds)
             }
         }
+    }
+
+    /// The spans into `sink`, cut to the scissor when one is set that does not cover `canvas`.
+    @inline(__always)
+    private func emit<Spans: CoverageSpanSource, Sink: CoverageSpanSink>(_ spans: Spans, into sink: inout Sink,
+                                                                         on canvas: Canvas) {
+        guard let scissor, !scissor.covers(width: canvas.width, height: canvas.height) else {
+            spans.emit(into: &sink)
+            return
+        }
+        var cut = ScissorSink(inner: sink, box: scissor)
+        spans.emit(into: &cut)
+        sink = cut.inner
     }
 
     /// Runs the coverage stage of `fill` alone — edge building (transform, flatten, clip), cells,

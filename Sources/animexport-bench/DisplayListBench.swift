@@ -44,6 +44,13 @@ let displayListCases: [DisplayListCase] = [
                       paint: .linear(LinearGradient(stops, start: Point(560, 140), end: Point(1360, 940))))
         }
     },
+    DisplayListCase(label: "clip: aligned rectangle (scissor)") { list, f in
+        let stops = list.addGradient(blueToRed)
+        let clip = list.addPath(Path.rectangle(x: 660 + Double(f % 60), y: 240, width: 600, height: 600))
+        list.group(Group(clip: Clip(clip))) { list in
+            list.fill(square, paint: .linear(LinearGradient(stops, start: Point(560, 140), end: Point(1360, 940))))
+        }
+    },
     DisplayListCase(label: "200 shapes in 20 groups") { list, f in
         let stops = list.addGradient { g in
             g.color(0, benchBlue)

@@ -14,9 +14,10 @@
 //       the stroke's reach, through the groups' transforms, plus one pixel for anti-aliasing)
 //       are pairwise disjoint;
 //
-// otherwise off-screen. A clip path always takes a layer (composited through the clip's coverage;
-// an axis-aligned device rectangle could be a scissor instead — not done yet). A group whose
-// opacity is 0, or that holds no shape, is skipped.
+// otherwise off-screen. A clip path takes a layer (composited through the clip's coverage) unless
+// it is a pixel-aligned device rectangle, which cuts the shapes' spans instead
+// (Renderer+Scissor.swift). A group whose opacity is 0, that holds no shape, or whose rectangle
+// clip lies outside the canvas's visible part, is skipped.
 import Raster
 
 extension Renderer {
@@ -36,7 +37,15 @@ extension Renderer {
 
         let parent = stack[stack.count - 1]
         let transform = group.transform.concatenating(parent.transform)
-        var needsLayer = group.clip != nil
+        var scissor = parent.scissor
+        var clip = group.clip
+        if let c = clip, let box = scissorBox(of: c, in: list, transform: transform) {
+            let inside = parent.scissor.map { box.intersection($0) } ?? box
+            guard !inside.isEmpty else { return Int(record.end) + 1 }   // nothing of it shows
+            scissor = inside
+            clip = nil
+        }
+        var needsLayer = clip != nil
         if !needsLayer && (opacity < 1 || group.filter != nil) {
             needsLayer = !canFold(record, index: index, of: list, parent: parent, transform: transform)
         }
@@ -50,10 +59,11 @@ extension Renderer {
             let layer = layers.acquire(matching: parent.target, clearsOnlyDamage: shortcuts.contains(.damage))
             layerDepth += 1
             stack.append(Entry(transform: transform, opacity: 1, filter: nil, target: layer.canvas, layer: layer,
-                               layerOpacity: opacity * parent.opacity, layerFilter: group.filter, clip: group.clip))
+                               layerOpacity: opacity * parent.opacity, layerFilter: group.filter, clip: clip,
+                               scissor: scissor))
         } else {
             stack.append(Entry(transform: transform, opacity: parent.opacity * opacity,
-                               filter: group.filter ?? parent.filter, target: parent.target))
+                               filter: group.filter ?? parent.filter, target: parent.target, scissor: scissor))
         }
         return index + 1
     }
@@ -65,6 +75,7 @@ extension Renderer {
         let below = stack[stack.count - 1].target
         if let clip = entry.clip {
             // The layer as the paint of the clip path: inside it, anti-aliased at its edge.
+            rasterizer.scissor = entry.scissor
             list.withPath(clip.path) { path in
                 rasterizer.fill(path, transform: entry.transform, rule: clip.rule,
                                 paint: CanvasPaint(layer.canvas, opacity: entry.layerOpacity, filter: entry.layerFilter),

@@ -90,6 +90,7 @@ extension Renderer {
     /// Fills or strokes the shape with `paint` on the entry's target.
     private func draw<P: Paint>(_ shape: DisplayList.ShapeRecord, index s: Int, of list: DisplayList, paint: P,
                                 entry: Entry) {
+        rasterizer.scissor = entry.scissor
         if shape.stroke < 0 {
             let recording = shortcuts.contains(.recordedCoverage) ? recordings[s] : nil
             list.withPath(shape.path) { path in

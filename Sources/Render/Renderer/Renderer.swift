@@ -13,6 +13,8 @@
 //                 the same picture: one shape, or shapes whose device bounds do not overlap
 //     off-screen  drawn into a pooled layer (LayerPool.swift), then composited onto the canvas
 //                 below with its opacity and filter — through its clip path when it has one
+// and a clip that is a pixel-aligned device rectangle cuts the shapes' spans instead of taking a
+// layer (Renderer+Scissor.swift).
 //
 // Not yet drawn (reported in the frame's RenderReport, never silently): blend modes other than
 // normal, masks, mattes, image paints and focal radial gradients. Raster's kernels for them are
@@ -70,6 +72,8 @@ public final class Renderer {
         var layerOpacity: Double = 1
         var layerFilter: ColorFilter?
         var clip: Clip?
+        /// Shapes below write only inside this box (a pixel-aligned rectangle clip).
+        var scissor: Scissor?
     }
 
     var stack: [Entry] = []
@@ -121,6 +125,7 @@ public final class Renderer {
             }
         }
         stack.removeAll(keepingCapacity: true)
+        rasterizer.scissor = nil
         // The deferred clear's rows nothing drew over: written now, so the frame holds the whole clear.
         canvas.resolvePendingClear()
         return report
