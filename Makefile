@@ -4,9 +4,9 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release/animexport
 # Debian packages: FFmpeg's libraries (libx264 comes with libavcodec), pkg-config, and for
-# text: FreeType, fontconfig and the Inter font.
+# text: FreeType, HarfBuzz, fontconfig and the Inter font.
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
-           libfreetype-dev libfontconfig-dev fontconfig fonts-inter
+           libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter
 
 .PHONY: all deps build release test run bench assets install uninstall clean
 
@@ -20,7 +20,7 @@ include Fuzz/harden.mk
 deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
-	for lib in libavcodec libavformat libswscale libavutil freetype2 fontconfig; do \
+	for lib in libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig; do \
 	  pkg-config --exists $$lib 2>/dev/null || missing="$$missing $$lib"; \
 	done; \
 	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Inter.*Bold'; } || missing="$$missing fonts-inter"; \

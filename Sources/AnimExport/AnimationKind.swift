@@ -27,6 +27,18 @@ public struct AnimationKind: Sendable, Hashable {
     var defaultBackground: RGBA { plugin.defaultBackground }
     /// The "Loops" paragraph of `animexport <animation> --help`.
     var loopHelp: String? { plugin.loopHelp }
+    /// More paragraphs of `animexport <animation> --help` (the heart's label).
+    var extraHelp: String? { plugin.extraHelp }
+
+    /// What to tell the user about `scene` (notes, warnings); errors for a scene that must not
+    /// render, naming the preset `file`.
+    func review(_ scene: any Scene, file: String?, strict: Bool) throws(ExportError) -> SceneReview {
+        do {
+            return try plugin.review(scene, context: SceneContext(presetPath: file, strict: strict))
+        } catch {
+            throw ExportError(error, file: file)
+        }
+    }
 
     public static func == (a: AnimationKind, b: AnimationKind) -> Bool { a.rawValue == b.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }

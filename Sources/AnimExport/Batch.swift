@@ -265,6 +265,9 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
     let t0 = Date()
     guard let job = o.job else { return OutputResult(status: .failed, error: o.error) }
     progress.start(o.name, frames: o.kind == .video ? job.frameCount : 1)
+    for w in job.warnings {
+        progress.finished(nil, event: ["event": "warning", "name": o.name, "message": w], line: "warning \(o.name): \(w)")
+    }
     do throws(ExportError) {
         var entry = ManifestEntry(preset: URL(fileURLWithPath: o.presetPath).lastPathComponent, kind: o.kind.rawValue,
                                   inputsHash: o.inputsHash, sha256: "", bytes: 0, width: job.width, height: job.height,

@@ -116,9 +116,10 @@ func inputsHash(presetBytes: Data, presetFile: PresetFile, presetPath: String, k
     for f in flags { h.update("\(f.flag) \(f.value)\n") }
     h.update("preset \(presetBytes.count)\n")
     h.update(presetBytes)
-    // Files the scene's pixels depend on besides the preset (the heart's label font).
-    for file in presetFile.parameters.inputFiles(context: SceneContext(presetPath: presetPath)) {
-        if let digest = SHA256.file(file) { h.update("\nfont \(digest.sha256)\n") }
+    // Files the scene's pixels depend on besides the preset: the heart's label font, then the
+    // fallback fonts its characters are drawn with (HeartPlugin.inputFiles).
+    for (i, file) in presetFile.parameters.inputFiles(context: SceneContext(presetPath: presetPath)).enumerated() {
+        if let digest = SHA256.font(file) { h.update(i == 0 ? "\nfont \(digest.sha256)\n" : "fallback font \(digest.sha256)\n") }
     }
     return h.finalize()
 }

@@ -38,7 +38,7 @@ public enum CLI {
 
         Options:
         \(helpTable(renderFlags))
-        \(kind.loopHelp.map { "\nLoops:\n" + $0 } ?? "")
+        \(kind.loopHelp.map { "\nLoops:\n" + $0 } ?? "")\(kind.extraHelp.map { "\n" + $0 } ?? "")
         """
     }
 
@@ -91,6 +91,7 @@ public enum CLI {
             if parsed.has("--help") { print(renderHelp(kind)); return 0 }
             let job = try resolveJob(animation: kind, args: parsed, library: library)
             for notice in job.notices { printError("animexport: note: \(notice)") }
+            for warning in job.warnings { printError("animexport: warning: \(warning)") }
             let result = try runExport(job)
             print(String(format: "wrote %@ (%d×%d, %d frames, %.3f s, %@)", result.path, result.width, result.height,
                          result.frames, result.seconds, byteCount(result.bytes)))

@@ -57,6 +57,8 @@ public struct RenderJob {
     public var notices: [String]
     /// Set for `--loops N`: the loop repeated and how (see Loops.swift).
     public var loopPlan: LoopPlan? = nil
+    /// What could not be honoured (a character no font has); printed on stderr as warnings.
+    public var warnings: [String] = []
     /// x264 threads when set (batch pins it: x264's bytes depend on its thread count); nil: x264's choice.
     public var encoderThreads: Int? = nil
 
@@ -88,6 +90,7 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--maxrate", value: "BPS", help: "VBV maximum bitrate in bits/s (buffer = 2 × maxrate)"),
     FlagSpec("--param", value: "KEY=VALUE", repeatable: true, help: "extra libx264 option; unknown options are an error"),
     FlagSpec("--font", value: "PATH", help: "font file for text (default: the preset's font, found with fontconfig)"),
+    FlagSpec("--strict", help: "text warnings (a character no installed font has) are errors"),
     FlagSpec("-y", alias: "--overwrite", help: "replace OUTPUT if it exists"),
     FlagSpec("--verbose", help: "show FFmpeg's log"),
     FlagSpec("--help", alias: "-h", help: "show this help"),
@@ -204,6 +207,8 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
 
     let encoder = try resolveEncoder(preset.encoder ?? EncoderSpec(), file: loaded.path, args: args, notices: &notices)
     let scene = try preset.parameters.scene(canvas: canvas, fontPath: args.value("--font"), file: loaded.path)
+    let text = try animation.review(scene, file: loaded.path, strict: args.has("--strict"))
+    notices += text.notes
     var loopPlan: LoopPlan?
     if let n = loopCount {
         let short = PresetLibrary.shortName(loaded.name, animation: animation)
@@ -214,7 +219,8 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     return RenderJob(animation: animation, presetName: loaded.name, presetPath: loaded.path, scene: scene,
                      background: background, fps: (fps.num, fps.den), frameCount: frames, startTime: start,
                      width: width, height: height, transform: transform, encoder: encoder, output: output,
-                     overwrite: args.has("-y"), verbose: args.has("--verbose"), notices: notices, loopPlan: loopPlan)
+                     overwrite: args.has("-y"), verbose: args.has("--verbose"), notices: notices, loopPlan: loopPlan,
+                     warnings: text.warnings)
 }
 
 /// Encoder options: preset file first, then flags; each value range-checked.

@@ -9,6 +9,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/rational.h>
+#include <libavutil/sha.h>
 #include <errno.h>
 #include <string.h>
 #include <dlfcn.h>

@@ -563,6 +563,8 @@ if options.encode {
     }
 }
 
+benchText(rounds: rounds)
+
 var selfUsage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &selfUsage)
 print("\npeak RSS of this benchmark process: \(fmt(Double(selfUsage.ru_maxrss) / 1024, 1)) MB (holds prerendered frames)")

@@ -143,12 +143,25 @@ public enum HeartPlugin: ScenePlugin {
         }
     }
 
-    /// The font file the label is drawn with (batch hashes it), if there is a label.
+    /// The font files the label is drawn with (batch hashes them): its font, then any fallback
+    /// fonts its characters are drawn with (Text's TextRuns.swift).
     public static func inputFiles(_ preset: HeartPreset, context: SceneContext) -> [String] {
-        guard preset.parameters.label != nil else { return [] }
-        if let p = preset.fontPath { return [resolvedFontPath(p, presetPath: context.presetPath)] }
-        guard let path = try? Font(family: preset.fontFamily, style: preset.fontStyle, size: preset.parameters.fontSize).path
-        else { return [] }
-        return [path]
+        guard let label = preset.parameters.label else { return [] }
+        let path = preset.fontPath.map { resolvedFontPath($0, presetPath: context.presetPath) }
+        let font = try? path.map { p throws(FontError) in try Font(path: p, size: preset.parameters.fontSize) }
+            ?? Font(family: preset.fontFamily, style: preset.fontStyle, size: preset.parameters.fontSize)
+        guard let font else { return path.map { [$0] } ?? [] }
+        var files = [font.path]
+        for glyph in font.layout(label).glyphs where !files.contains(glyph.font.path) { files.append(glyph.font.path) }
+        return files
     }
+
+    /// The label: fallback fonts (notes), missing characters (warnings; errors with --strict),
+    /// and whether it fits the canvas (HeartLabelReview.swift).
+    public static func review(_ scene: any Scene, context: SceneContext) throws(SceneError) -> SceneReview {
+        guard let heart = scene as? HeartScene else { return SceneReview() }
+        return try reviewLabel(of: heart, strict: context.strict)
+    }
+
+    public static var extraHelp: String? { heartLabelHelp }
 }

@@ -13,8 +13,11 @@
 //     defaultBackground    the background when the preset has none
 //     makeScene            binds the parameters to a canvas; the scene declares its loop itself
 //                          (Scene.loop)
-//     inputFiles           files the pixels depend on besides the preset (a font): batch hashes them
-//     loopHelp             the "Loops" paragraph of `animexport <name> --help`
+//     inputFiles           files the pixels depend on besides the preset (fonts): batch hashes them
+//     review               notes and warnings about a scene made (the heart: fallback fonts,
+//                          missing characters), and errors for one that must not render (a label
+//                          that does not fit); `--strict` turns warnings into errors where it applies
+//     loopHelp, extraHelp  paragraphs of `animexport <name> --help`
 //
 // Built-in scenes register in SceneRegistry.swift (one line each); a Swift package using the
 // library registers its own with `SceneRegistry.shared.register(MyScene.self)`.
@@ -28,11 +31,27 @@ public struct SceneContext: Sendable {
     public var fontOverride: String?
     /// False: draw without text, loading no font (the fuzzer, where fontconfig would dominate).
     public var loadsFonts: Bool
+    /// `--strict`: what would be a warning is an error.
+    public var strict: Bool
 
-    public init(presetPath: String? = nil, fontOverride: String? = nil, loadsFonts: Bool = true) {
+    public init(presetPath: String? = nil, fontOverride: String? = nil, loadsFonts: Bool = true, strict: Bool = false) {
         self.presetPath = presetPath
         self.fontOverride = fontOverride
         self.loadsFonts = loadsFonts
+        self.strict = strict
+    }
+}
+
+/// What the user should be told about a scene as it was set up (`ScenePlugin.review`).
+public struct SceneReview: Sendable, Equatable {
+    /// Choices made that are worth knowing (a fallback font).
+    public var notes: [String]
+    /// What could not be honoured (a character no font has).
+    public var warnings: [String]
+
+    public init(notes: [String] = [], warnings: [String] = []) {
+        self.notes = notes
+        self.warnings = warnings
     }
 }
 
@@ -65,12 +84,16 @@ public protocol ScenePlugin: SendableMetatype {
     static func decodeParameters(from decoder: any Decoder) throws -> Parameters
     static func makeScene(_ parameters: Parameters, canvas: Size, context: SceneContext) throws(SceneError) -> any Scene
     static func inputFiles(_ parameters: Parameters, context: SceneContext) -> [String]
+    static func review(_ scene: any Scene, context: SceneContext) throws(SceneError) -> SceneReview
     static var loopHelp: String? { get }
+    static var extraHelp: String? { get }
 }
 
 extension ScenePlugin {
     public static func inputFiles(_ parameters: Parameters, context: SceneContext) -> [String] { [] }
+    public static func review(_ scene: any Scene, context: SceneContext) throws(SceneError) -> SceneReview { SceneReview() }
     public static var loopHelp: String? { nil }
+    public static var extraHelp: String? { nil }
 
     /// The parameters with their type erased (what a preset holds).
     public static func erase(_ parameters: Parameters) -> SceneParameters {
