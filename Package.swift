@@ -40,8 +40,16 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
-            pkgConfig: "libavcodec libavformat libswscale libavutil",
-            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+            pkgConfig: "libavcodec libavformat libswscale libavutil libavfilter libswresample",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev",
+                              "libavfilter-dev", "libswresample-dev"])]
+        ),
+        // libwebp's demuxer and decoder: reading animated WebP back (FFmpeg 5.1 cannot decode it).
+        .systemLibrary(
+            name: "CWebP",
+            path: "Sources/CWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
         ),
         .systemLibrary(
             name: "CFreeType",
@@ -61,7 +69,7 @@ let package = Package(
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "Render", dependencies: ["Raster"]),
         .target(name: "Scenes", dependencies: ["Raster", "Motion", "Text", "Render"]),
-        .target(name: "Video", dependencies: ["CFFmpeg"]),
+        .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
         .target(name: "AnimExport", dependencies: ["Scenes", "Render", "Raster", "Motion", "Text", "Video", "CFFmpeg"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         .target(name: "AnimExportKit", dependencies: ["AnimExport", "Scenes", "Render", "Raster", "Motion"]),

@@ -283,6 +283,11 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
                                      bframes: e.bframes, bitrate: e.bitrate, maxrate: e.maxrate,
                                      params: Dictionary(e.params.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }),
                                      threads: job.encoderThreads ?? 0)
+            entry.codec?.encoder = job.media.format.codec.encoderName
+            entry.codec?.codec = result.codec
+            entry.codec?.pixelFormat = result.pixelFormat
+            entry.codec?.alpha = result.alpha
+            entry.codec?.audio = result.audio
             if options.previews {
                 let paths = o.previewNames.map { options.out + "/" + $0 }
                 try writePreviews(job, poster: paths[0], sheet: paths[1])
@@ -297,7 +302,7 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
             try writeStillOutput(job, at: o.time)
             entry.time = o.time
         }
-        guard let digest = SHA256.file(job.output) else { throw .runtime("\(job.output): cannot be read back") }
+        guard let digest = SHA256.file(recordedFile(job)) else { throw .runtime("\(job.output): cannot be read back") }
         entry.sha256 = digest.sha256
         entry.bytes = digest.bytes
         let seconds = Date().timeIntervalSince(t0)

@@ -192,7 +192,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             }
             claim(name)
             guard let kind = spec.kind else {
-                presetError = presetError ?? .invalid(file: path, field: field, message: "'\(spec.name)' must end in .mp4, .m4v or .png")
+                presetError = presetError ?? .invalid(file: path, field: field, message: "'\(spec.name)' must end in one of \(OutputFormat.knownExtensions.map { "." + $0 }.joined(separator: ", ")) (name%04d.png for a PNG sequence)")
                 continue
             }
             let previews = kind == .video && options.previews ? previewNames(for: name) : []

@@ -10,7 +10,7 @@ public enum CLI {
         animexport \(version) — render vector animations offline to H.264 MP4
 
         Usage:
-          animexport <animation> [options] OUTPUT.mp4   render a clip
+          animexport <animation> [options] OUTPUT        render a clip: .mp4 .m4v .mov .webm .gif .apng .webp, name%04d.png
           animexport still <animation> [options] OUT.png one frame as a PNG
           animexport list                               animations and presets
           animexport batch [DIR] --out DIR [options]    every preset's outputs (see batch --help)
@@ -34,7 +34,9 @@ public enum CLI {
 
         \(kind.summary). Flags override the preset (default preset: \(kind.defaultPreset ?? "none, the scene's defaults")).
         Odd pixel sizes are rounded up to even; the extra pixels show the background.
-        The output is H.264 (High, yuv420p, BT.709, limited range) in MP4 with moov first.
+        OUTPUT's extension picks the format: .mp4/.m4v (H.264; --codec hevc, av1), .mov (ProRes 4444;
+        prores-hq, h264, hevc), .webm (VP9; av1), .gif, .apng, .webp, name%04d.png (a PNG sequence).
+        Transparent backgrounds need .mov (ProRes 4444), .webm (VP9), .gif, .apng, .webp or PNG.
 
         Options:
         \(helpTable(renderFlags))
@@ -110,7 +112,7 @@ public enum CLI {
                 lines.append("  \(short.padding(toLength: 12, withPad: " ", startingAt: 0))\(p.file.description ?? "")\(mark)  [\(p.path)]")
             }
         }
-        return lines.joined(separator: "\n")
+        return (lines + targetListing()).joined(separator: "\n")
     }
 }
 

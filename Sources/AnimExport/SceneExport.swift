@@ -18,7 +18,8 @@ import Raster
 import Render
 import Scenes
 
-/// What to render a scene into (the preset file's and the flags' settings).
+/// What to render a scene into (the preset file's and the flags' settings; codec-specific
+/// settings take the format's defaults).
 public struct ExportOptions: Sendable {
     /// Frames per second: numerator / denominator (30000/1001 for 29.97).
     public var fps: (num: Int32, den: Int32) = (60, 1)
@@ -26,7 +27,7 @@ public struct ExportOptions: Sendable {
     public var scale = 2.0
     /// An output size in pixels the canvas is fitted and centred in.
     public var size: (width: Int, height: Int)?
-    /// Transparent or translucent only for PNG stills.
+    /// Transparent or translucent for PNG stills and the video formats that hold alpha.
     public var background = RGBA.white
     /// Length: `seconds` (default 3), or `frames`, or `loops` whole seamless loops of the scene.
     public var seconds: Double?
@@ -42,7 +43,8 @@ public struct ExportOptions: Sendable {
 }
 
 public enum SceneExport {
-    /// Renders `scene` into an MP4 file at `path`.
+    /// Renders `scene` into the video file at `path`; its extension picks the format (.mp4, .mov,
+    /// .webm, .gif, .apng, .webp, name%04d.png — README "Formats").
     @discardableResult
     public static func video(_ scene: any Scene, to path: String, options: ExportOptions = ExportOptions()) throws(ExportError) -> ExportResult {
         try runExport(try job(scene, output: path, options: options, video: true), progress: false)

@@ -564,6 +564,7 @@ if options.encode {
 }
 
 benchText(rounds: rounds)
+runFormatBench()  // Formats.swift: pixel formats, codecs, GIF beside ffmpeg
 
 var selfUsage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &selfUsage)
