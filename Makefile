@@ -46,7 +46,10 @@ release: deps
 EXAMPLE = Examples/CustomScene
 test: release
 	$(SWIFT) build -c release --product animexport-bench
-	$(SWIFT) build --package-path $(EXAMPLE)
+	@# SwiftPM can keep a stale plan of the path dependency after files are added to it (seen after
+	@# merges): an incremental failure is retried once from an empty build folder.
+	$(SWIFT) build --package-path $(EXAMPLE) || { echo "example: rebuilding $(EXAMPLE) from scratch"; \
+	  rm -rf $(EXAMPLE)/.build && $(SWIFT) build --package-path $(EXAMPLE); }
 	ANIMEXPORT_BIN=$(CURDIR)/$(RELEASE_BIN) ANIMEXPORT_EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE)/.build/debug/custom-scene \
 	  $(SWIFT) test --disable-xctest
 
