@@ -47,7 +47,7 @@ import Raster
     @Test func imagePaintsAreReportedAndNotDrawn() {
         var list = DisplayList()
         let image = list.addImage(Bitmap(width: 1, height: 1, pixels: [PremultipliedRGBA8(.black)]))
-        list.fill(disc, paint: .image(ImagePaint(image, transform: .scale(64, 64))))
+        list.fill(disc, paint: .image(ImagePattern(image, transform: .scale(64, 64))))
         let (canvas, report) = rendered(list)
         #expect(report.unsupported == .imagePaints)
         #expect(bytes(canvas) == bytes(direct { _, _ in }))

@@ -123,7 +123,7 @@ public enum ImageSampling: Sendable {
 
 /// A bitmap placed by `transform` (image pixels → the shape's coordinates; pixel (i, j) covers
 /// [i, i+1] × [j, j+1] before the transform), sampled with `sampling`; outside it transparent.
-public struct ImagePaint: Sendable, Equatable {
+public struct ImagePattern: Sendable, Equatable {
     public var image: ImageID
     public var transform: Transform
     public var sampling: ImageSampling
@@ -144,7 +144,7 @@ public enum NodePaint: Sendable, Equatable {
     case linear(LinearGradient)
     case radial(RadialGradient)
     case conic(ConicGradient)
-    case image(ImagePaint)
+    case image(ImagePattern)
 
     /// An opaque-or-translucent solid colour at full opacity.
     public static func solid(_ color: RGBA) -> NodePaint { .solid(color, opacity: 1) }
