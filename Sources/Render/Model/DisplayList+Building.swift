@@ -130,27 +130,30 @@ extension DisplayList {
     }
 
     private mutating func addShape(_ shape: ShapeRecord, command: Command) {
-        if var top = openNodes.popLast() {
-            precondition(!(top.isMatte == false && groups[Int(top.group)].group.matte != nil && !top.matteDone),
-                         "a group with a matte needs its matte source (beginMatte … endMatte) before its children")
-            top.leaves += 1
-            top.acceptsMasks = false
-            if case .image = shape.paint { top.effects.insert(.image) }
-            openNodes.append(top)
+        if prepareChild() {
+            let top = openNodes.count - 1
+            openNodes[top].leaves += 1
+            if case .image = shape.paint { openNodes[top].effects.insert(.image) }
         }
         shapes.append(shape)
         commands.append(command)
+    }
+
+    /// Before a child (shape or group) is added to the innermost open node: checks the order
+    /// (a matte group's source comes first) and closes its masks. False at the top level.
+    private mutating func prepareChild() -> Bool {
+        guard let top = openNodes.last else { return false }
+        precondition(top.isMatte || groups[Int(top.group)].group.matte == nil || top.matteDone,
+                     "a group with a matte needs its matte source (beginMatte … endMatte) before its children")
+        openNodes[openNodes.count - 1].acceptsMasks = false
+        return true
     }
 
     // MARK: - groups
 
     /// Opens a group; its children follow until `endGroup`.
     public mutating func beginGroup(_ group: Group) {
-        if let top = openNodes.last {
-            precondition(top.isMatte || groups[Int(top.group)].group.matte == nil || top.matteDone,
-                         "a group with a matte needs its matte source (beginMatte … endMatte) before its children")
-            openNodes[openNodes.count - 1].acceptsMasks = false
-        }
+        _ = prepareChild()
         var effects: Effects = []
         if group.clip != nil { effects.insert(.clip) }
         if group.matte != nil { effects.insert(.matte) }
