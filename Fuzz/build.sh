@@ -26,7 +26,7 @@ module() {   # module NAME [extra swiftc flags…] -- sources…
         -emit-object -o "$obj" "${flags[@]}" "$@"
 }
 
-module Raster -enforce-exclusivity=unchecked -D ANIMEXPORT_FUZZ_BUILD -- Sources/Raster/*.swift
+module Raster -enforce-exclusivity=unchecked -D ANIMEXPORT_FUZZ_BUILD -- Sources/Raster/*.swift Sources/Raster/*/*.swift
 module GeometryFuzz -- Fuzz/FuzzInput.swift Fuzz/GeometryCase.swift Fuzz/GeometryFuzz.swift
 echo "fuzz: linking $OUT/fuzz-geometry"
 link() { swiftc "$@" 2>&1 | { grep -v "Cannot export local symbol '__asan" || true; }; }
