@@ -35,7 +35,7 @@ link $SAN "$OUT/Raster.o" "$OUT/GeometryFuzz.o" -o "$OUT/fuzz-geometry"
 module Motion -- Sources/Motion/*.swift
 module Text -- Sources/Text/*.swift
 module Render -- Sources/Render/*/*.swift
-module Scenes -- Sources/Scenes/*.swift
+module Scenes -- Sources/Scenes/*.swift Sources/Scenes/*/*.swift
 module Video -- Sources/Video/*.swift
 # The preset target is compiled INTO the AnimExport module: it calls the internal decoder.
 module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- Sources/AnimExport/*.swift Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
