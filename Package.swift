@@ -63,6 +63,8 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // Strict JSON (duplicate keys) for presets and manifests.
+        .systemLibrary(name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         .target(name: "Raster", swiftSettings: optimized),
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
@@ -70,7 +72,7 @@ let package = Package(
         .target(name: "Render", dependencies: ["Raster"]),
         .target(name: "Scenes", dependencies: ["Raster", "Motion", "Text", "Render"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
-        .target(name: "AnimExport", dependencies: ["Scenes", "Render", "Raster", "Motion", "Text", "Video", "CFFmpeg"]),
+        .target(name: "AnimExport", dependencies: ["Scenes", "Render", "Raster", "Motion", "Text", "Video", "CFFmpeg", "CJansson"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         .target(name: "AnimExportKit", dependencies: ["AnimExport", "Scenes", "Render", "Raster", "Motion"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).

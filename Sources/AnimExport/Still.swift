@@ -10,7 +10,7 @@ import Scenes
 import Video
 
 let stillFlags: [FlagSpec] = [FlagSpec("--time", value: "T", help: "animation time of the still, seconds (default 0)")]
-    + renderFlags.filter { ["--preset", "--scale", "--size", "--background", "--font", "--strict", "-y", "--verbose", "--help"].contains($0.name) }
+    + renderFlags.filter { ["--preset", "--scale", "--size", "--background", "--font", "--strict", "--output", "-y", "--quiet", "--verbose", "--help"].contains($0.name) }
 
 func stillHelp() -> String {
     """
@@ -41,20 +41,22 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
     for notice in job.notices { printError("animexport: note: \(notice)") }
     for warning in job.warnings { printError("animexport: warning: \(warning)") }
     try writeStill(job, at: time)
-    print("wrote \(job.output) (\(job.width)×\(job.height), t = \(format(time)) s)")
+    if !parsed.has("--quiet") { print(visible("wrote \(job.output) (\(job.width)×\(job.height), t = \(format(time)) s)")) }
     return 0
 }
 
 /// Renders the frame of `job` at `t` and writes it to `job.output` as an RGBA PNG (atomically);
 /// what the renderer could not draw is said on stderr.
 func writeStill(_ job: RenderJob, at t: Double) throws(ExportError) {
-    try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
+    try Interruption.requireWatchdog()
+    let destination = try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
+    try checkJobMemory(job.memoryNeed(still: true), verbose: job.verbose, what: job.output)
     let (canvas, report) = renderFrame(job, at: t)
     warnAboutUnsupported(report, output: job.output)
     let pixels = canvas.straightRGBA8()
     do {
         try pixels.withUnsafeBytes { bytes in
-            try PNGWriter.write(rgba: bytes, width: canvas.width, height: canvas.height, bytesPerRow: canvas.width * 4, to: job.output)
+            try PNGWriter.write(rgba: bytes, width: canvas.width, height: canvas.height, bytesPerRow: canvas.width * 4, to: destination)
         }
     } catch {
         throw .runtime("\(job.output): \(error)")

@@ -24,6 +24,7 @@ func fieldPath(_ path: [CodingKey], appending last: String? = nil) -> String {
 /// Decodes `T` from JSON data, turning every decoding failure into a one-line
 /// `ExportError.invalid` that names the file and the field.
 func decodeStrict<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(ExportError) -> T {
+    try rejectDuplicateKeys(data, file: file)
     do {
         return try JSONDecoder().decode(T.self, from: data)
     } catch let e as UnknownKeyError {

@@ -570,6 +570,8 @@ var selfUsage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &selfUsage)
 print("\npeak RSS of this benchmark process: \(fmt(Double(selfUsage.ru_maxrss) / 1024, 1)) MB (holds prerendered frames)")
 
+if options.encode { section("batch throughput (BatchThroughput.swift)"); benchBatchThroughput(rounds: options.quick ? 1 : 5) }
+
 // MARK: - JSON
 
 func writeJSON(_ path: String) {
