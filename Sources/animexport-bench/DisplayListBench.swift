@@ -46,7 +46,12 @@ let displayListCases: [DisplayListCase] = [
     },
     DisplayListCase(label: "clip: aligned rectangle (scissor)") { list, f in
         let stops = list.addGradient(blueToRed)
-        let clip = list.addPath(Path.rectangle(x: 660 + Double(f % 60), y: 240, width: 600, height: 600))
+        // Built in the list (a `Path.rectangle` made per frame would be the frame's one allocation).
+        let x = 660 + Double(f % 60)
+        let clip = list.addPath { p in
+            p.move(to: Point(x, 240)); p.line(to: Point(x + 600, 240)); p.line(to: Point(x + 600, 840))
+            p.line(to: Point(x, 840)); p.close()
+        }
         list.group(Group(clip: Clip(clip))) { list in
             list.fill(square, paint: .linear(LinearGradient(stops, start: Point(560, 140), end: Point(1360, 940))))
         }
