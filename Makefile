@@ -9,7 +9,7 @@ APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-confi
            libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter libjansson-dev \
            libavfilter-dev libswresample-dev libwebp-dev ffmpeg
 
-.PHONY: all deps deps-test build release test run bench assets install install-files uninstall clean
+.PHONY: all deps deps-test build release test check-layout run bench assets install install-files uninstall clean
 
 all: build
 
@@ -49,12 +49,19 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product animexport
 
+# Module layout, before any build (seconds): every file imports only modules its target declares
+# in Package.swift and every declared dependency is imported; nothing refers outside the
+# repository (scripts/check-layout.swift), and the check itself catches planted violations.
+check-layout:
+	SWIFT=$(SWIFT) $(SWIFT) scripts/check-layout.swift
+	SWIFT=$(SWIFT) scripts/test-check-layout.sh
+
 # Unit tests plus end-to-end tests that run the release binary and decode what it wrote, and the
 # example package (a Swift user of the AnimExportKit library) built and run.
 # All tests use Swift Testing; XCTest is disabled so its empty "Executed 0 tests" summary
 # does not stand next to the real one.
 EXAMPLE = Examples/CustomScene
-test: release deps-test
+test: check-layout release deps-test
 	$(SWIFT) build -c release --product animexport-bench
 	@# SwiftPM can keep a stale plan of the path dependency after files are added to it (seen after
 	@# merges): an incremental failure is retried once from an empty build folder.

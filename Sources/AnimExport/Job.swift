@@ -5,6 +5,7 @@
 // height is rounded UP to even (yuv420p needs even sizes) and the extra column/row is filled
 // with the background, with a notice. `--size WxH` fits the canvas inside W×H (uniform scale,
 // centred on whole pixels, background around it).
+import Geometry
 import Foundation
 import Raster
 import Scenes

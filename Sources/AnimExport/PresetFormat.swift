@@ -18,6 +18,7 @@
 // Unknown keys anywhere are errors naming the nearest known key; values are range-checked
 // in `validate`, and every error names the file and the field.
 import Foundation
+import Geometry
 import Raster
 import Scenes
 

@@ -14,6 +14,7 @@
 // the CLI: make it a `ScenePlugin`, register it (`SceneRegistry.shared.register`) and call
 // `CLI.run`.
 import Foundation
+import Geometry
 import Raster
 import Render
 import Scenes

@@ -17,7 +17,7 @@ public protocol Scene: Sendable {
     /// to `list`, in canvas points. Callers reset the list between frames and reuse it, so that
     /// its storage — and with it a clip's frames — costs no allocation (DisplayList.swift).
     func draw(at t: Double, into list: inout DisplayList)
-    /// The length of the seamless loop in seconds, if the animation has one (ANIMATIONS.md §1.5).
+    /// The length of the seamless loop in seconds, if the animation has one (docs/ANIMATIONS.md §1.5).
     var loopPeriod: Double? { get }
     /// The scene's seamless loop: its period and the time window in which the scene repeats
     /// with that period (see `SceneLoop`). Default: `loopPeriod`, periodic from t = 0 forever.
@@ -28,7 +28,7 @@ public protocol Scene: Sendable {
     func loop(containing t: Double) -> SceneLoop?
 }
 
-/// A seamless loop of a scene (ANIMATIONS.md §1.5).
+/// A seamless loop of a scene (docs/ANIMATIONS.md §1.5).
 ///
 /// Meaning: on the window `[periodicFrom, validUntil)` the scene coincides with a function of
 /// period `period` — `displayList(at: t) == displayList(at: t + k·period)` whenever both times lie in

@@ -7,6 +7,7 @@
 // masks, mattes, blend modes) prints "not drawn yet" instead of a figure, so the rows are in
 // place and start measuring once the feature is drawn. Add a case: append to `displayListCases`.
 import Foundation
+import Geometry
 import Raster
 import Render
 import CAllocCounter

@@ -12,6 +12,7 @@
 // Peak RSS is the VmHWM of a child `animexport` process (see childExport), so the frames this
 // process keeps for the encode-only runs do not count. Like the CLI, this process runs without
 // transparent huge pages (Video/HugePages.swift), so in-process encodes match the CLI's.
+import Geometry
 import Foundation
 import Raster
 import Render

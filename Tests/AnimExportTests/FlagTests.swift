@@ -128,9 +128,9 @@ private let quick = ["--x264-preset", "ultrafast", "--scale", "0.25"]
         let b = try run(["batch", "presets", "--out", "out"], cwd: folder)
         #expect(b.status == 1 && b.stderr.contains("dup2.json: line 1, column"), "\(b.stderr)")
 
-        try write(#"{"animation": "dots", "seconds": 0.2, "scale": 0.5, "encoder": {"preset": "ultrafast"}}"#, folder, "shared/real.json")
+        try write(#"{"animation": "dots", "seconds": 0.2, "scale": 0.5, "encoder": {"preset": "ultrafast"}}"#, folder, "common/real.json")
         try FileManager.default.createDirectory(atPath: folder + "/linked", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder + "/linked/dots-link.json", withDestinationPath: "../shared/real.json")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/linked/dots-link.json", withDestinationPath: "../common/real.json")
         let byPath = try run(["dots", "--preset", "linked/dots-link.json", "a.mp4"], cwd: folder)
         #expect(byPath.status == 0, "\(byPath.stderr)")
         let byName = try run(["dots", "--preset", "link", "b.mp4"], cwd: folder, environment: ["ANIMEXPORT_PRESETS": folder + "/linked"])

@@ -1,6 +1,8 @@
 // CoverageRecording: a fill that replays recorded coverage gives exactly the pixels of one that
 // rasterizes, on whatever the canvas holds; anything that changes the coverage starts over.
+@_spi(Internals) import Geometry
 import Testing
+import Geometry
 @testable import Raster
 
 @Suite struct CoverageRecordingTests {

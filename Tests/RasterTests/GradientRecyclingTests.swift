@@ -1,6 +1,7 @@
 // A gradient paint made by recycling the previous one's colour table renders exactly like a
 // fresh paint, never changes a table that something else still uses, and keeps the table as it
 // is when only the geometry changed.
+import Geometry
 import Testing
 @testable import Raster
 

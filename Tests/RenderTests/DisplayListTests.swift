@@ -1,6 +1,7 @@
 // The display list's storage: the tree read back in order, what each group learns when it ends,
 // and reuse of its storage across frames.
 import Testing
+import Geometry
 import Raster
 @testable import Render
 

@@ -1,6 +1,7 @@
 // Groups: transforms compose, opacity and filters fold into a lone shape's paint or go through an
 // off-screen layer, clips show the group only inside their path.
 import Testing
+import Geometry
 import Raster
 @testable import Render
 

@@ -1,6 +1,7 @@
 // Paints: each display-list paint draws what Raster's paint of the same parameters draws, and
 // gradients with separate opacity stops follow C(t) = colour(t), alpha colour(t).a·opacity(t).
 import Testing
+import Geometry
 import Raster
 @testable import Render
 

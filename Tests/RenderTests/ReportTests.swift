@@ -1,6 +1,7 @@
 // What the renderer cannot draw yet is reported, and drawn as documented (RenderReport.swift):
 // never silently dropped or silently wrong.
 import Testing
+import Geometry
 import Raster
 @testable import Render
 

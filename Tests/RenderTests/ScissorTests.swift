@@ -1,6 +1,7 @@
 // A clip that is a pixel-aligned device rectangle is a scissor (no layer): exactly the unclipped
 // pixels inside the box, the background outside; other rectangles take the off-screen clip.
 import Testing
+import Geometry
 import Raster
 @testable import Render
 

@@ -3,6 +3,7 @@
 // filters and clips over fills and strokes with every drawable paint — animated over frames on
 // one reused canvas and renderer, compared pixel for pixel with a renderer that takes none.
 import Testing
+import Geometry
 import Raster
 @testable import Render
 

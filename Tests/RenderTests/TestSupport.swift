@@ -1,5 +1,6 @@
 // Helpers for the display-list tests: small canvases, pixel comparisons, direct Raster renders.
 import Testing
+import Geometry
 import Raster
 @testable import Render
 

@@ -10,6 +10,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import Geometry
 import Raster
 import Render
 @testable import Scenes

@@ -11,6 +11,7 @@
 // (the renderer's clip): the layer shows inside the path, anti-aliased at its edge. Without a
 // clip the same composite is `Layer.composite`, which is this with m = 1 over the layer's
 // drawn region.
+import Geometry
 
 /// The pixels of `source` (same size as the canvas filled), filtered and at an opacity.
 public struct CanvasPaint: Paint {

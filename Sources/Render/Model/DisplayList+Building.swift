@@ -16,6 +16,7 @@
 // Groups open with `beginGroup` and close with `endGroup` (or `group(_:_:)`); masks come right
 // after `beginGroup`, then the matte source (`beginMatte` … `endMatte`) when the group has a
 // matte, then the children.
+import Geometry
 import Raster
 
 /// Appends the stops of one gradient (`DisplayList.addGradient`). Locations are clamped to

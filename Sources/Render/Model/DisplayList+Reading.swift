@@ -2,6 +2,7 @@
 //
 // `nodes` lists the commands in order (preorder of the tree). Reading copies (a stroke's style
 // gets its dash array), so it is not for the per-frame path; the renderer reads the storage.
+import Geometry
 import Raster
 
 extension DisplayList {

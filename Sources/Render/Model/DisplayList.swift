@@ -34,6 +34,7 @@
 // after a child, an unbalanced endGroup, a matte group without its source are programming
 // errors and trap); numbers are sanitised where they are stored (gradient locations clamped to
 // [0, 1] and made non-decreasing).
+import Geometry
 import Raster
 
 /// A handle to a path stored in a display list (valid until the list's next `reset`).

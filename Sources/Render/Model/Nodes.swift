@@ -22,6 +22,7 @@
 // matte kernel defines it), and the inverted forms 1 − that value. The matte source itself is
 // not drawn. (The exact mask and matte arithmetic is Raster's, written at the top of its
 // kernels; the renderer wires them in once they exist: Renderer.swift, "Not yet drawn".)
+import Geometry
 import Raster
 
 /// How a group's layer mixes with what is under it (W3C Compositing and Blending Level 1;

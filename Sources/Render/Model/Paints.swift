@@ -2,7 +2,7 @@
 //
 // Geometry (gradient points, radii, image placement) is in the coordinates of the shape's path,
 // so it moves with the shape's group transform. Colours are straight-alpha, gamma-encoded sRGB
-// (ANIMATIONS.md §1.2). Every paint has an `opacity` multiplying its alpha.
+// (docs/ANIMATIONS.md §1.2). Every paint has an `opacity` multiplying its alpha.
 //
 // Gradient colours live in the list's stop storage (`DisplayList.addGradient`), as two lists:
 // colour stops (location, RGBA) and opacity stops (location, α) — Lottie interleaves them this
@@ -16,6 +16,7 @@
 // two consecutive locations both functions are linear, except where colour stops with alpha
 // < 1 and opacity stops vary over the same interval (the product of two linear functions is
 // then drawn as linear between the locations).
+import Geometry
 import Raster
 
 /// A handle to a gradient's stops in a display list.

@@ -18,6 +18,7 @@
 // it is a pixel-aligned device rectangle, which cuts the shapes' spans instead
 // (Renderer+Scissor.swift). A group whose opacity is 0, that holds no shape, or whose rectangle
 // clip lies outside the canvas's visible part, is skipped.
+import Geometry
 import Raster
 
 extension Renderer {

@@ -6,6 +6,7 @@
 // coverage spans to the box (Raster's Scissor.swift): the same bytes as the layer composited
 // through the rectangle's coverage, without the layer. Nested scissors intersect. Any other
 // clip — a rotated or fractional rectangle, a curve — goes off-screen (Renderer+Groups.swift).
+import Geometry
 import Raster
 
 extension Renderer {

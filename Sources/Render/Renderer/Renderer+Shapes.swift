@@ -13,6 +13,7 @@
 // are compared with the slot's and its `Gradient` kept while they are equal, and the paint takes
 // the previous frame's colour table — as is when the colours, opacity and filter are the same
 // (only the geometry moved), rebuilt in place when they changed.
+import Geometry
 import Raster
 
 /// What the renderer keeps for one shape index between frames.

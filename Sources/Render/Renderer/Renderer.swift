@@ -38,6 +38,7 @@
 // Steady state allocates nothing: the stack, the per-shape recordings and gradient slots, the
 // merged-stop and stroke-style scratch keep their storage, layers come from the pool, and colour
 // tables are rebuilt in place (Renderer+Shapes.swift).
+import Geometry
 import Raster
 
 /// Draws display lists; owns the rasterizer, the layer pool and the per-shape caches, so keep one

@@ -1,4 +1,4 @@
-// DOTS — animated progress view (ANIMATIONS.md §4).
+// DOTS — animated progress view (docs/ANIMATIONS.md §4).
 //
 // Layout (§4.1). n dots, each in a dotSize × dotSize frame (50 pt), in a row with `spacing`
 // between frames (8 pt, SwiftUI's default between two non-text views), centred on the canvas:
@@ -25,6 +25,7 @@
 // t ≥ stagger·i + d (when hold < cycle), so the row is periodic from
 // stagger·(n − 1) + d = 1.1 s for the defaults. The default loop start is the first whole
 // cycle from then on: t = 2.0 for n = 3 ("loop [2, 3)").
+import Geometry
 import Raster
 import Motion
 import Render

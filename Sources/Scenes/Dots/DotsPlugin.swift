@@ -1,4 +1,4 @@
-// The dots as a plug-in: the "parameters" object in a preset (ANIMATIONS.md §4.4), decoded
+// The dots as a plug-in: the "parameters" object in a preset (docs/ANIMATIONS.md §4.4), decoded
 // strictly, and the defaults.
 //
 //     "parameters": {
@@ -23,7 +23,7 @@ import Motion
 
 public enum DotsPlugin: ScenePlugin {
     public static let name = "dots"
-    public static let summary = "SwiftUI progress dots: a staggered grow/shrink wave (ANIMATIONS.md §4)"
+    public static let summary = "SwiftUI progress dots: a staggered grow/shrink wave (docs/ANIMATIONS.md §4)"
     public static let defaultPreset: String? = "dots"
     public static let defaultBackground = RGBA.white
     public static var defaultParameters: DotsParameters { DotsParameters() }

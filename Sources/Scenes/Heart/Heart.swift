@@ -1,4 +1,4 @@
-// HEART — the heart-rate measuring animation (ANIMATIONS.md §2).
+// HEART — the heart-rate measuring animation (docs/ANIMATIONS.md §2).
 //
 // Layout (§2.1): a leading-aligned vertical stack centred on the canvas — the label, a gap G,
 // then the size × size heart frame:
@@ -19,6 +19,7 @@
 // group holds one gradient-painted stroke, so the renderer folds the filter into the
 // gradient's colour table (exact per table entry), which the Raster tests show equals the
 // off-screen-layer result within ±1.
+import Geometry
 import Raster
 import Motion
 import Render

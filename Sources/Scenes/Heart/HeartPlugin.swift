@@ -1,4 +1,4 @@
-// The heart as a plug-in: its "parameters" object (ANIMATIONS.md §2.7), decoded strictly, and
+// The heart as a plug-in: its "parameters" object (docs/ANIMATIONS.md §2.7), decoded strictly, and
 // how its label's font is found.
 //
 //     "parameters": {
@@ -14,6 +14,7 @@
 //
 // The font: --font PATH, else the preset's path (relative to the preset file), else fontconfig's
 // best match for family and style.
+import Geometry
 import Raster
 import Text
 
@@ -30,7 +31,7 @@ public struct HeartPreset: Sendable {
 
 public enum HeartPlugin: ScenePlugin {
     public static let name = "heart"
-    public static let summary = "heart-rate outline: dashed gradient stroke, hue rotation, label (ANIMATIONS.md §2)"
+    public static let summary = "heart-rate outline: dashed gradient stroke, hue rotation, label (docs/ANIMATIONS.md §2)"
     public static let defaultPreset: String? = "heart"
     public static let defaultBackground = RGBA.black
     public static var defaultParameters: HeartPreset { HeartPreset() }

@@ -1,10 +1,10 @@
-// The heart outline of the heart-rate tutorial (ANIMATIONS.md §2.2).
+// The heart outline of the heart-rate tutorial (docs/ANIMATIONS.md §2.2).
 //
 // One closed sub-path: a start point at the bottom tip, 26 cubic Béziers, close. Coordinates
 // are fractions of the frame (x of its width, y of its height); the path runs up the left
 // side, over the left lobe, through the notch, over the right lobe and down the right side —
 // clockwise on screen. For a 64-pt frame its arc length is 167.72 pt (2.62067 × size).
-import Raster
+import Geometry
 
 enum HeartShape {
     static let start = (0.49616, 0.89542)

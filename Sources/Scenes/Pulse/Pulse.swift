@@ -1,4 +1,4 @@
-// PULSE — Core Animation pulse (ANIMATIONS.md §3).
+// PULSE — Core Animation pulse (docs/ANIMATIONS.md §3).
 //
 // Each layer is a filled disc of radius r centred on P. A group animation of duration D,
 // repeated N times, with group timing function F (CA "default" curve) warps the time its two
@@ -11,6 +11,7 @@
 //
 // Layers are listed front to back; each newer layer goes to the back (§3.1 decision), so they
 // are drawn in reverse order, source-over, onto the white background.
+import Geometry
 import Raster
 import Motion
 import Render

@@ -1,4 +1,4 @@
-// PULSE seamless loops (ANIMATIONS.md §1.5, §3.3).
+// PULSE seamless loops (docs/ANIMATIONS.md §1.5, §3.3).
 //
 // A layer (t0, D, N) draws nothing before t0 and from t0 + N·D on; in between it is periodic
 // with period D (u = frac((t − t0)/D)). So the layers' start and end times cut the time axis

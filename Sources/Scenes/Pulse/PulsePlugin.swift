@@ -1,4 +1,4 @@
-// The pulse as a plug-in: its "parameters" object in a preset (ANIMATIONS.md §3.4), decoded
+// The pulse as a plug-in: its "parameters" object in a preset (docs/ANIMATIONS.md §3.4), decoded
 // strictly and range-checked, and its defaults.
 //
 //     "parameters": {
@@ -10,12 +10,13 @@
 //       "opacityValues": [0.4, 0.8, 0], "opacityKeyTimes": [0, 0.3, 1],   // advanced
 //       "timingFunction": [0.25, 0.1, 0.25, 1.0]                          // advanced
 //     }
+import Geometry
 import Raster
 import Motion
 
 public enum PulsePlugin: ScenePlugin {
     public static let name = "pulse"
-    public static let summary = "Core Animation pulse: expanding, fading discs (ANIMATIONS.md §3)"
+    public static let summary = "Core Animation pulse: expanding, fading discs (docs/ANIMATIONS.md §3)"
     public static let defaultPreset: String? = "red"
     public static let defaultBackground = RGBA.white
 
