@@ -10,7 +10,8 @@
 //                              fontconfig lookup and fallback)
 //   Scenes  → Geometry, Raster, Motion, Text (the animations, one folder per scene)
 //   Video   → CFFmpeg, CWebP  (RGBA frames in, files out; knows nothing of rasterizing)
-//   AnimExport → Geometry, Raster, Motion, Text, Scenes, Video, CFFmpeg (presets, jobs, CLI logic,
+//   Lottie  → Geometry, Raster, Motion (Lottie files: model, animated properties, time; draws nothing)
+//   AnimExport → Geometry, Raster, Motion, Text, Scenes, Video, Lottie, CFFmpeg (presets, jobs, CLI logic,
 //                              errors; SHA-256 from libavutil)
 //   animexport → AnimExport   (the thin executable)
 import PackageDescription
@@ -78,15 +79,18 @@ let package = Package(
         .target(name: "Render", dependencies: ["Geometry", "Raster"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text", "Render"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
-        .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Text", "Render", "Scenes", "Video", "CFFmpeg",
-                                                   "CJansson"]),
+        // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory.
+        .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion"],
+                swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
+        .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Text", "Render", "Scenes", "Video",
+                                                   "CFFmpeg", "CJansson", "Lottie"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         .target(name: "AnimExportKit", dependencies: ["AnimExport", "Scenes", "Render", "Geometry", "Raster", "Motion"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .executableTarget(name: "animexport-bench",
                           dependencies: ["AnimExport", "Scenes", "Render", "Geometry", "Raster", "Text", "Video", "CFFmpeg",
-                                         "CAllocCounter"],
+                                         "CAllocCounter", "Lottie"],
                           path: "Sources/animexport-bench",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -98,5 +102,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Geometry", "Raster", "Motion", "Text"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg"]),
         .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion"],
+                    exclude: ["Fixtures"]),
     ]
 )
