@@ -61,6 +61,8 @@ let package = Package(
                           dependencies: ["AnimExport", "Scenes", "Raster", "Video", "CFFmpeg", "CAllocCounter"],
                           path: "Sources/animexport-bench",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
+        // `make test` runs it in release (the AVX2 build that ships): SIMD kernels vs scalar references.
+        .executableTarget(name: "kernel-audit", dependencies: ["Raster", "Video"], path: "Sources/kernel-audit"),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster"]),

@@ -22,8 +22,9 @@ public final class Rasterizer {
     /// Kernel implementation; `.scalar` is the reference the SIMD kernels are tested against.
     public var kernels: RasterKernels = .simd
 
-    private let edges = EdgeBuilder()
-    private let coverage = CoverageRasterizer()
+    /// Internal, not private: filling a `CoverageMask` uses them too (CoverageMask.swift).
+    let edges = EdgeBuilder()
+    let coverage = CoverageRasterizer()
     private let sourceRow = ZeroedBuffer<PremultipliedRGBA8>()
     /// Reused buffers of `stroke` (Rasterizer+Stroke.swift).
     let strokeScratch = StrokeScratch()
