@@ -38,10 +38,13 @@ release: deps
 	$(SWIFT) build -c release --product animexport
 
 # Unit tests plus end-to-end tests that run the release binary and decode what it wrote.
+# kernel-audit checks the release (AVX2) build's SIMD kernels against their scalar references.
 # All tests use Swift Testing; XCTest is disabled so its empty "Executed 0 tests" summary
 # does not stand next to the real one.
 test: release
 	$(SWIFT) build -c release --product animexport-bench
+	$(SWIFT) build -c release --product kernel-audit
+	.build/release/kernel-audit --quiet
 	ANIMEXPORT_BIN=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test --disable-xctest
 
 # Benchmarks (issue 6): release build, then the table on stdout and bench/results.json.
