@@ -100,7 +100,7 @@ func render(_ c: GoldenCase, kernels: RasterKernels) throws -> Canvas {
 
 func bytes(_ canvas: Canvas) -> [UInt8] { canvas.straightRGBA8() }
 
-@Test(arguments: goldenCases) func goldenImage(_ c: GoldenCase) throws {
+@Test(arguments: goldenCases + compositingGoldenCases) func goldenImage(_ c: GoldenCase) throws {
     let path = goldenFolder + "/\(c.name).png"
     let reference = try render(c, kernels: .scalar)
     if ProcessInfo.processInfo.environment["ANIMEXPORT_UPDATE_GOLDEN"] == "1" {
