@@ -237,6 +237,7 @@ for (w, h) in sizes {
     }
 }
 
+compositingBench()  // CompositingBench.swift
 if options.only != nil { writeJSON(options.json); exit(0) }
 
 section("heap allocations per frame, steady state (draw(at:into:) + render)")

@@ -105,6 +105,8 @@ enum BlendFloatKernel {
         let sa = s.a * k
         let ba = d.a * toUnit
         let sourceAlpha = V.maximum(s.a, one), backdropAlpha = V.maximum(d.a, one)
+        // Divisions, not reciprocals: c/a is exactly 1 when c = a, which colorDodge and colorBurn
+        // test for (c·(1/a) can miss it by an ulp and land on the other side of a discontinuity).
         let cs = ColorLanes(s.r / sourceAlpha, s.g / sourceAlpha, s.b / sourceAlpha)
         let cb = ColorLanes(d.r / backdropAlpha, d.g / backdropAlpha, d.b / backdropAlpha)
         let blended = F.blend(cb, cs)

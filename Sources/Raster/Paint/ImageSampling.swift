@@ -26,6 +26,7 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
     var uniformColor: PremultipliedRGBA8? { nil }
 
     static let positionLimit = 1_048_576.0  // 2²⁰
+    /// Lane positions are clamped to [−2²¹, 2²¹ − 1] (so floor + 2²¹ is a valid rounding index).
     static let laneLimit: Float = 2_097_152  // 2²¹
 
     init(image: RGBAImage, deviceToImage: Transform, opacity: Double, edge: ImageEdge) {
@@ -70,7 +71,7 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
     @inline(__always)
     static func split(_ p: SIMD8<Float>) -> (floor: SIMD8<Float>, fraction: SIMD8<Float>) {
         var q = p.replacing(with: -laneLimit, where: .!(p .> -laneLimit))
-        q = q.replacing(with: laneLimit, where: q .> laneLimit)
+        q = q.replacing(with: laneLimit - 1, where: q .> laneLimit - 1)
         let f = LaneMath.floor(q)
         return (f, q - f)
     }
@@ -78,29 +79,9 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
     @inline(__always)
     static func split(_ p: Float) -> (floor: Float, fraction: Float) {
         var q = p > -laneLimit ? p : -laneLimit
-        q = q > laneLimit ? laneLimit : q
+        q = q > laneLimit - 1 ? laneLimit - 1 : q
         let f = LaneMath.floor(q)
         return (f, q - f)
-    }
-
-    /// The four texels around integer position (i, j), as 32-bit words (edge rule applied).
-    @inline(__always)
-    func corners(_ i: Int, _ j: Int) -> (UInt32, UInt32, UInt32, UInt32) {
-        let raw = UnsafeRawPointer(texels)
-        @inline(__always) func word(_ x: Int, _ y: Int) -> UInt32 {
-            raw.load(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self)
-        }
-        switch edge {
-        case .pad:
-            let x0 = Swift.min(Swift.max(i, 0), width &- 1), x1 = Swift.min(Swift.max(i &+ 1, 0), width &- 1)
-            let y0 = Swift.min(Swift.max(j, 0), height &- 1), y1 = Swift.min(Swift.max(j &+ 1, 0), height &- 1)
-            return (word(x0, y0), word(x1, y0), word(x0, y1), word(x1, y1))
-        case .transparent:
-            let inX0 = i >= 0 && i < width, inX1 = i >= -1 && i &+ 1 < width
-            let inY0 = j >= 0 && j < height, inY1 = j >= -1 && j &+ 1 < height
-            return (inX0 && inY0 ? word(i, j) : 0, inX1 && inY0 ? word(i &+ 1, j) : 0,
-                    inX0 && inY1 ? word(i, j &+ 1) : 0, inX1 && inY1 ? word(i &+ 1, j &+ 1) : 0)
-        }
     }
 
     @inline(__always)
@@ -110,28 +91,9 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
         let stepX = Float(start.stepX), stepY = Float(start.stepY)
         switch kernels {
         case .simd:
-            var i = 0
-            while i < count {
-                let (bx, ox) = ImageSampler.blockBase(start.fx, start.stepX, i)
-                let (by, oy) = ImageSampler.blockBase(start.fy, start.stepY, i)
-                let sx = ImageSampler.split(SIMD8(repeating: ox) + LaneMath.ramp * stepX)
-                let sy = ImageSampler.split(SIMD8(repeating: oy) + LaneMath.ramp * stepY)
-                var t00 = SIMD8<UInt32>(), t10 = SIMD8<UInt32>(), t01 = SIMD8<UInt32>(), t11 = SIMD8<UInt32>()
-                let lanes = Swift.min(8, count &- i)
-                for k in 0..<lanes {
-                    let c = corners(bx &+ Int(sx.floor[k]), by &+ Int(sy.floor[k]))
-                    t00[k] = c.0; t10[k] = c.1; t01[k] = c.2; t11[k] = c.3
-                }
-                let result = interpolate(BlendFloatKernel.unpack(t00), BlendFloatKernel.unpack(t10),
-                                         BlendFloatKernel.unpack(t01), BlendFloatKernel.unpack(t11),
-                                         VectorLanes(sx.fraction), VectorLanes(sy.fraction), VectorLanes.splat(opacity))
-                let words = BlendFloatKernel.pack(result)
-                if lanes == 8 {
-                    UnsafeMutableRawPointer(out + i).storeBytes(of: words, as: SIMD8<UInt32>.self)
-                } else {
-                    for k in 0..<lanes { out[i &+ k] = unsafeBitCast(words[k], to: PremultipliedRGBA8.self) }
-                }
-                i &+= 8
+            switch edge {
+            case .pad: simdShade(PadEdge.self, start, count, out)
+            case .transparent: simdShade(TransparentEdge.self, start, count, out)
             }
         case .scalar:
             for j in 0..<count {
@@ -140,7 +102,10 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
                 let (by, oy) = ImageSampler.blockBase(start.fy, start.stepY, block)
                 let sx = ImageSampler.split(ox + lane * stepX)
                 let sy = ImageSampler.split(oy + lane * stepY)
-                let c = corners(bx &+ Int(sx.floor), by &+ Int(sy.floor))
+                let (x, y) = (bx &+ Int(sx.floor), by &+ Int(sy.floor))
+                let raw = UnsafeRawPointer(texels)
+                let c = edge == .pad ? PadEdge.corners(raw, width, height, x, y)
+                    : TransparentEdge.corners(raw, width, height, x, y)
                 @inline(__always) func lanes(_ w: UInt32) -> PixelLanes<ScalarLane> {
                     PixelLanes(r: ScalarLane(Float(w & 0xFF)), g: ScalarLane(Float((w >> 8) & 0xFF)),
                                b: ScalarLane(Float((w >> 16) & 0xFF)), a: ScalarLane(Float(w >> 24)))
@@ -149,6 +114,56 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
                                     ScalarLane(sy.fraction), ScalarLane(opacity))
                 @inline(__always) func byte(_ l: ScalarLane) -> UInt8 { UInt8(truncatingIfNeeded: LaneMath.roundedIndex(l.value)) }
                 out[j] = PremultipliedRGBA8(r: byte(v.r), g: byte(v.g), b: byte(v.b), a: byte(v.a))
+            }
+        }
+    }
+
+    /// The SIMD path: per block of 8 pixels the texel indices as Int32 lanes (the floor's
+    /// integer via the rounding magic number, offset by 2²¹ to stay non-negative), then the four
+    /// texels of each lane gathered into a stack buffer (scalar loads; SIMD lanes are never
+    /// written one at a time) and interpolated on SIMD8<Float>.
+    @inline(__always)
+    private func simdShade<Edge: ImageEdgeRule>(_ edge: Edge.Type, _ start: SpanStart, _ count: Int,
+                                                _ out: UnsafeMutablePointer<PremultipliedRGBA8>) {
+        let stepX = Float(start.stepX), stepY = Float(start.stepY)
+        let offset = SIMD8<Float>(repeating: ImageSampler.laneLimit)
+        let bias = Int32(ImageSampler.laneLimit)
+        let raw = UnsafeRawPointer(texels)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 48) { scratch in
+            let words = scratch.baseAddress!
+            let indices = UnsafeMutableRawPointer(words + 32)
+            var i = 0
+            while i < count {
+                let (bx, ox) = ImageSampler.blockBase(start.fx, start.stepX, i)
+                let (by, oy) = ImageSampler.blockBase(start.fy, start.stepY, i)
+                let sx = ImageSampler.split(SIMD8(repeating: ox) + LaneMath.ramp * stepX)
+                let sy = ImageSampler.split(SIMD8(repeating: oy) + LaneMath.ramp * stepY)
+                let ix = unsafeBitCast(LaneMath.roundedIndex(sx.floor + offset), to: SIMD8<Int32>.self)
+                    &+ (Int32(truncatingIfNeeded: bx) &- bias)
+                let iy = unsafeBitCast(LaneMath.roundedIndex(sy.floor + offset), to: SIMD8<Int32>.self)
+                    &+ (Int32(truncatingIfNeeded: by) &- bias)
+                indices.storeBytes(of: ix, as: SIMD8<Int32>.self)
+                indices.storeBytes(of: iy, toByteOffset: 32, as: SIMD8<Int32>.self)
+                let lanes = Swift.min(8, count &- i)
+                for k in 0..<lanes {
+                    let x = Int(indices.load(fromByteOffset: k &* 4, as: Int32.self))
+                    let y = Int(indices.load(fromByteOffset: 32 &+ k &* 4, as: Int32.self))
+                    let c = Edge.corners(raw, width, height, x, y)
+                    words[k] = c.0; words[8 &+ k] = c.1; words[16 &+ k] = c.2; words[24 &+ k] = c.3
+                }
+                @inline(__always) func gathered(_ n: Int) -> PixelLanes<VectorLanes> {
+                    BlendFloatKernel.unpack(UnsafeRawPointer(words + n).loadUnaligned(as: SIMD8<UInt32>.self))
+                }
+                let result = interpolate(gathered(0), gathered(8), gathered(16), gathered(24), VectorLanes(sx.fraction),
+                                         VectorLanes(sy.fraction), VectorLanes.splat(opacity))
+                let packed = BlendFloatKernel.pack(result)
+                if lanes == 8 {
+                    UnsafeMutableRawPointer(out + i).storeBytes(of: packed, as: SIMD8<UInt32>.self)
+                } else {
+                    UnsafeMutableRawPointer(words).storeBytes(of: packed, as: SIMD8<UInt32>.self)
+                    UnsafeMutableRawPointer(out + i).copyMemory(from: words, byteCount: lanes &* 4)
+                }
+                i &+= 8
             }
         }
     }
@@ -194,5 +209,45 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
             return UInt8(((top * (1 - wy) + bottom * wy) * o).rounded())
         }
         return PremultipliedRGBA8(r: channel(\.r), g: channel(\.g), b: channel(\.b), a: channel(\.a))
+    }
+}
+
+/// How texels outside the image are read: as the nearest edge texel, or as transparent.
+protocol ImageEdgeRule {
+    /// The four texels around integer position (i, j) of a width×height image, as 32-bit words:
+    /// (i, j), (i+1, j), (i, j+1), (i+1, j+1).
+    static func corners(_ texels: UnsafeRawPointer, _ width: Int, _ height: Int, _ i: Int, _ j: Int)
+        -> (UInt32, UInt32, UInt32, UInt32)
+}
+
+@inline(__always)
+private func texel(_ texels: UnsafeRawPointer, _ width: Int, _ x: Int, _ y: Int) -> UInt32 {
+    texels.load(fromByteOffset: (y &* width &+ x) &* 4, as: UInt32.self)
+}
+
+enum PadEdge: ImageEdgeRule {
+    @inline(__always)
+    static func corners(_ texels: UnsafeRawPointer, _ width: Int, _ height: Int, _ i: Int, _ j: Int)
+        -> (UInt32, UInt32, UInt32, UInt32) {
+        let x0 = Swift.min(Swift.max(i, 0), width &- 1), x1 = Swift.min(Swift.max(i &+ 1, 0), width &- 1)
+        let y0 = Swift.min(Swift.max(j, 0), height &- 1), y1 = Swift.min(Swift.max(j &+ 1, 0), height &- 1)
+        return (texel(texels, width, x0, y0), texel(texels, width, x1, y0), texel(texels, width, x0, y1),
+                texel(texels, width, x1, y1))
+    }
+}
+
+enum TransparentEdge: ImageEdgeRule {
+    @inline(__always)
+    static func corners(_ texels: UnsafeRawPointer, _ width: Int, _ height: Int, _ i: Int, _ j: Int)
+        -> (UInt32, UInt32, UInt32, UInt32) {
+        // Inside the image's interior all four are in range (the common case): no checks.
+        if i >= 0 && i &+ 1 < width && j >= 0 && j &+ 1 < height {
+            return (texel(texels, width, i, j), texel(texels, width, i &+ 1, j), texel(texels, width, i, j &+ 1),
+                    texel(texels, width, i &+ 1, j &+ 1))
+        }
+        let inX0 = i >= 0 && i < width, inX1 = i >= -1 && i &+ 1 < width
+        let inY0 = j >= 0 && j < height, inY1 = j >= -1 && j &+ 1 < height
+        return (inX0 && inY0 ? texel(texels, width, i, j) : 0, inX1 && inY0 ? texel(texels, width, i &+ 1, j) : 0,
+                inX0 && inY1 ? texel(texels, width, i, j &+ 1) : 0, inX1 && inY1 ? texel(texels, width, i &+ 1, j &+ 1) : 0)
     }
 }
