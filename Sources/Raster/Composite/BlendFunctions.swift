@@ -8,8 +8,9 @@
 //
 //     colorDodge   q = Cb/(1 − Cs) evaluated everywhere, then the cases Cb = 0 → 0, Cs = 1 → 1
 //     colorBurn    q = (1 − Cb)/Cs, cases Cb = 1 → 1, Cs = 0 → 0
-//     ClipColor    divisions by L − n and x − L only taken where n < 0 (so L > n) and x > 1
-//                  (so x > L); the other lanes keep their colour
+//     ClipColor    L/(L − n) and (1 − L)/(x − L) computed once per pixel (one division each,
+//                  not one per channel), only used where n < 0 (so L > n) and x > 1 (so x > L);
+//                  the other lanes keep their colour
 //     SetSat       (C − Cmin)·s/(Cmax − Cmin) where Cmax > Cmin, else 0
 
 /// Three colour channels on Float lanes (straight colour, components in [0, 1]).
@@ -155,17 +156,18 @@ enum NonSeparable {
         let lowDenominator = l - n
         let low = V.and(V.less(n, zero), V.less(zero, lowDenominator))
         var out = c
-        out.r = V.select(low, l + (c.r - l) * l / lowDenominator, c.r)
-        out.g = V.select(low, l + (c.g - l) * l / lowDenominator, c.g)
-        out.b = V.select(low, l + (c.b - l) * l / lowDenominator, c.b)
+        let lowScale = l / V.select(low, lowDenominator, one)  // one division for the three channels
+        out.r = V.select(low, l + (c.r - l) * lowScale, c.r)
+        out.g = V.select(low, l + (c.g - l) * lowScale, c.g)
+        out.b = V.select(low, l + (c.b - l) * lowScale, c.b)
         // x > 1: C = L + (C − L)·(1 − L)/(x − L), x the maximum of the colour given (as in the
         // spec's pseudo-code, both tests use the original n and x), only where x − L > 0.
         let highDenominator = x - l
         let high = V.and(V.less(one, x), V.less(zero, highDenominator))
-        let range = one - l
-        out.r = V.select(high, l + (out.r - l) * range / highDenominator, out.r)
-        out.g = V.select(high, l + (out.g - l) * range / highDenominator, out.g)
-        out.b = V.select(high, l + (out.b - l) * range / highDenominator, out.b)
+        let highScale = (one - l) / V.select(high, highDenominator, one)
+        out.r = V.select(high, l + (out.r - l) * highScale, out.r)
+        out.g = V.select(high, l + (out.g - l) * highScale, out.g)
+        out.b = V.select(high, l + (out.b - l) * highScale, out.b)
         return out
     }
 
