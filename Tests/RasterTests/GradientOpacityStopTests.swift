@@ -72,11 +72,32 @@ import Testing
         #expect(try Gradient(colorStops: colors, opacityStops: []) == Gradient(stops: colors))
     }
 
+    @Test func translucentColourStopsGetSubdividedProducts() throws {
+        // Colour alpha 1 → 0 and opacity 0 → 1 over the same interval: the alpha is s·(1 − s),
+        // quadratic; the merged list keeps it within a quarter of an 8-bit level.
+        let colors = [GradientStop(location: 0, color: Self.red), GradientStop(location: 1, color: RGBA(r: 0, g: 0, b: 1, a: 0))]
+        let opacities = [GradientOpacityStop(location: 0, opacity: 0), GradientOpacityStop(location: 1, opacity: 1)]
+        let merged = try Gradient(colorStops: colors, opacityStops: opacities)
+        #expect(merged.stops.count == 17)  // n = ⌈√255⌉ = 16 intervals
+        var worst = 0.0
+        for k in 0...1000 {
+            let t = Double(k) / 1000
+            worst = max(worst, abs(merged.color(at: t).a - (1 - t) * t))
+        }
+        #expect(worst <= 1.0 / 1020)
+        // Into a kept array: the same stops, and no new storage once it is large enough.
+        var out: [GradientStop] = []
+        out.reserveCapacity(64)
+        try Gradient.mergeStops(colors: colors[...], opacities: opacities[...], into: &out)
+        #expect(out == merged.stops)
+        #expect(out.capacity >= 64)
+    }
+
     @Test func invalidStopsAreErrorsNamingTheStop() {
         let red = GradientStop(location: 0, color: Self.red)
         #expect(throws: GradientStopsError.noColorStops) { try Gradient(colorStops: [], opacityStops: []) }
-        #expect(throws: GradientStopsError.colorStopNotOpaque(index: 1, alpha: 0.5)) {
-            try Gradient(colorStops: [red, GradientStop(location: 1, color: RGBA(r: 0, g: 0, b: 1, a: 0.5))], opacityStops: [])
+        #expect(throws: GradientStopsError.colorLocationsDecrease(index: 1)) {
+            try Gradient(colorStops: [GradientStop(location: 0.5, color: Self.red), red], opacityStops: [])
         }
         #expect(throws: GradientStopsError.opacityOutOfRange(index: 0, opacity: 1.5)) {
             try Gradient(colorStops: [red], opacityStops: [GradientOpacityStop(location: 0, opacity: 1.5)])
@@ -88,6 +109,6 @@ import Testing
         #expect(throws: GradientStopsError.opacityLocationOutOfRange(index: 0, location: -0.1)) {
             try Gradient(colorStops: [red], opacityStops: [GradientOpacityStop(location: -0.1, opacity: 1)])
         }
-        #expect(GradientStopsError.colorStopNotOpaque(index: 2, alpha: 0.5).description.contains("colour stop 2"))
+        #expect(GradientStopsError.opacityOutOfRange(index: 2, opacity: 3).description.contains("opacity stop 2"))
     }
 }

@@ -4,25 +4,31 @@
 // Lottie stores a gradient as p colour stops (location, r, g, b) followed by opacity stops
 // (location, opacity) that need not share the colour stops' locations (lottie-docs "Gradients";
 // docs/compositing.md "Gradient opacity stops"). The colour at t is the colour stops'
-// interpolation C(t) with the opacity stops' interpolation O(t) as its alpha:
+// interpolation C(t) with its alpha multiplied by the opacity stops' interpolation O(t):
 //
-//     colour(t) = (C(t).r, C(t).g, C(t).b, O(t))
+//     colour(t) = (C(t).r, C(t).g, C(t).b, C(t).a·O(t))        (Lottie's colour stops: C.a = 1)
 //
 // each interpolated linearly between its own neighbouring stops and held constant beyond its
 // first and last stop (Gradient.swift's rules, straight components).
 //
 // Merging. Let l₁ < l₂ < … be the distinct locations of both lists. Between two consecutive
 // locations neither list has a stop, so C and O are both linear there, and so is every straight
-// component of colour(t): a stop at each lᵢ holding colour(lᵢ) reproduces colour(t) exactly
+// component of colour(t) when C.a is constant there: a stop at each lᵢ holding colour(lᵢ) reproduces colour(t) exactly
 // under Gradient's (straight, linear) interpolation. At a location where either list has a hard
 // edge (several stops at one location), the merged list gets two stops: the value approaching
 // from the left (the first stop there, or the interpolation) and from the right (the last
 // stop there) — Gradient's rule that at t = l exactly the later stop wins keeps the right value.
 //
-// Exactness needs the colour stops to carry no alpha of their own (C's alpha is 1): a product of
-// two linear alphas would be quadratic between stops. Lottie colour stops have none; a
-// translucent colour stop is an error (`GradientStopsError.colorStopNotOpaque`), not an
-// approximation. With no opacity stops the opacity is 1 everywhere.
+// Colour stops may carry alpha of their own; the alpha at t is then their alpha times O(t). Over
+// an interval where both vary, that product is quadratic, q(t) = (a₀ + Δa·s)(o₀ + Δo·s) for
+// s ∈ [0, 1], and linear interpolation between n + 1 equally spaced stops is off by at most
+// |Δa·Δo|/(4·n²) (q″ = 2·Δa·Δo). The merge inserts n − 1 interior stops with n the smallest count
+// that keeps this below a quarter of an 8-bit level (1/1020), at most 16 for a full swing of both;
+// with opaque colour stops (Lottie's) no stop is inserted and the merge is exact.
+//
+// `Gradient.mergeStops(colors:opacities:into:)` writes the merged list into an array the caller
+// keeps (no allocation once its capacity suffices), for renderers that rebuild gradients every
+// frame; `Gradient(colorStops:opacityStops:)` is the same as a value.
 //
 // ThorVG merges the same lists approximately (each synthesised value is interpolated from the
 // previous *merged* stop, tvgLottieModel.cpp `populate`); lottie-web's SVG renderer draws the
@@ -44,7 +50,6 @@ public enum GradientStopsError: Error, Equatable, CustomStringConvertible {
     case noColorStops
     case colorLocationOutOfRange(index: Int, location: Double)
     case colorLocationsDecrease(index: Int)
-    case colorStopNotOpaque(index: Int, alpha: Double)
     case opacityLocationOutOfRange(index: Int, location: Double)
     case opacityLocationsDecrease(index: Int)
     case opacityOutOfRange(index: Int, opacity: Double)
@@ -54,8 +59,6 @@ public enum GradientStopsError: Error, Equatable, CustomStringConvertible {
         case .noColorStops: return "a gradient needs at least one colour stop"
         case .colorLocationOutOfRange(let i, let l): return "colour stop \(i): location \(l) is not in [0, 1]"
         case .colorLocationsDecrease(let i): return "colour stop \(i): locations must not decrease"
-        case .colorStopNotOpaque(let i, let a):
-            return "colour stop \(i): alpha \(a) must be 1 (opacity comes from the opacity stops)"
         case .opacityLocationOutOfRange(let i, let l): return "opacity stop \(i): location \(l) is not in [0, 1]"
         case .opacityLocationsDecrease(let i): return "opacity stop \(i): locations must not decrease"
         case .opacityOutOfRange(let i, let o): return "opacity stop \(i): opacity \(o) is not in [0, 1]"
@@ -64,63 +67,111 @@ public enum GradientStopsError: Error, Equatable, CustomStringConvertible {
 }
 
 extension Gradient {
-    /// The gradient whose colour comes from `colorStops` (opaque) and whose alpha comes from
-    /// `opacityStops` (none: opacity 1), merged exactly into one stop list (see the file header).
+    /// The gradient whose colour comes from `colorStops` and whose alpha is their alpha times
+    /// the interpolation of `opacityStops` (none: opacity 1), merged into one stop list (see the
+    /// file header).
     public init(colorStops: [GradientStop], opacityStops: [GradientOpacityStop]) throws(GradientStopsError) {
-        try Gradient.validate(colorStops: colorStops, opacityStops: opacityStops)
-        let colors = try! Gradient(stops: colorStops)  // validated above
-        guard !opacityStops.isEmpty else {
-            self = colors
-            return
-        }
-        var locations = colorStops.map(\.location) + opacityStops.map(\.location)
-        locations.sort()
-        var merged: [GradientStop] = []
-        merged.reserveCapacity(2 * locations.count)
-        var previous = -Double.infinity
-        for l in locations where l != previous {
-            previous = l
-            let left = RGBA(color: Gradient.leftLimit(colorStops, at: l, colors.color(at:)),
-                            opacity: Gradient.leftLimit(opacityStops, at: l))
-            let right = RGBA(color: colors.color(at: l), opacity: Gradient.rightLimit(opacityStops, at: l))
-            merged.append(GradientStop(location: l, color: left))
-            if right != left { merged.append(GradientStop(location: l, color: right)) }
-        }
-        self = try! Gradient(stops: merged)  // locations sorted, in [0, 1]
+        var stops: [GradientStop] = []
+        try Gradient.mergeStops(colors: colorStops, opacities: opacityStops, into: &stops)
+        self = try! Gradient(stops: stops)  // locations validated, merged in order
     }
 
-    private static func validate(colorStops: [GradientStop], opacityStops: [GradientOpacityStop]) throws(GradientStopsError) {
-        guard !colorStops.isEmpty else { throw .noColorStops }
-        for (i, stop) in colorStops.enumerated() {
+    /// Writes the merged stops of `colors` and `opacities` into `out` (emptied first, capacity
+    /// kept): a valid stop list for `Gradient(stops:)`.
+    public static func mergeStops<Colors: BidirectionalCollection, Opacities: BidirectionalCollection>(
+        colors: Colors, opacities: Opacities, into out: inout [GradientStop]
+    ) throws(GradientStopsError) where Colors.Element == GradientStop, Opacities.Element == GradientOpacityStop {
+        try validate(colors, opacities)
+        out.removeAll(keepingCapacity: true)
+        if opacities.isEmpty {
+            out.append(contentsOf: colors)
+            return
+        }
+        var ci = colors.startIndex, oi = opacities.startIndex
+        var previous: (location: Double, color: RGBA, opacity: Double)?
+        while ci != colors.endIndex || oi != opacities.endIndex {
+            let location = Swift.min(ci != colors.endIndex ? colors[ci].location : .infinity,
+                                     oi != opacities.endIndex ? opacities[oi].location : .infinity)
+            let c = limits(colors, at: location, from: &ci, value: \.color, lerp: lerp)
+            let o = limits(opacities, at: location, from: &oi, value: \.opacity, lerp: { $0 + ($1 - $0) * $2 })
+            if let p = previous {
+                subdivide(from: p, to: (location, c.left, o.left), into: &out)
+            }
+            let left = GradientStop(location: location, color: c.left.times(o.left))
+            out.append(left)
+            let right = GradientStop(location: location, color: c.right.times(o.right))
+            if right != left { out.append(right) }
+            previous = (location, c.right, o.right)
+        }
+    }
+
+    private static func validate<Colors: BidirectionalCollection, Opacities: BidirectionalCollection>(_ colors: Colors, _ opacities: Opacities)
+        throws(GradientStopsError) where Colors.Element == GradientStop, Opacities.Element == GradientOpacityStop {
+        guard !colors.isEmpty else { throw .noColorStops }
+        var last = -Double.infinity
+        for (i, stop) in colors.enumerated() {
             guard stop.location >= 0 && stop.location <= 1 else {
                 throw .colorLocationOutOfRange(index: i, location: stop.location)
             }
-            if i > 0 && stop.location < colorStops[i - 1].location { throw .colorLocationsDecrease(index: i) }
-            if stop.color.a != 1 { throw .colorStopNotOpaque(index: i, alpha: stop.color.a) }
+            if stop.location < last { throw .colorLocationsDecrease(index: i) }
+            last = stop.location
         }
-        for (i, stop) in opacityStops.enumerated() {
+        last = -Double.infinity
+        for (i, stop) in opacities.enumerated() {
             guard stop.location >= 0 && stop.location <= 1 else {
                 throw .opacityLocationOutOfRange(index: i, location: stop.location)
             }
-            if i > 0 && stop.location < opacityStops[i - 1].location { throw .opacityLocationsDecrease(index: i) }
+            if stop.location < last { throw .opacityLocationsDecrease(index: i) }
+            last = stop.location
             guard stop.opacity >= 0 && stop.opacity <= 1 else { throw .opacityOutOfRange(index: i, opacity: stop.opacity) }
         }
     }
 
-    /// The colour approaching location `l` from the left: the first stop at `l` if there is one,
-    /// else the interpolated colour.
-    private static func leftLimit(_ stops: [GradientStop], at l: Double, _ interpolated: (Double) -> RGBA) -> RGBA {
-        stops.first(where: { $0.location == l })?.color ?? interpolated(l)
+    /// The left and right values at `location` of the function through `stops`, where `index` is
+    /// the first stop at or after `location`; moves `index` past the stops at `location`.
+    private static func limits<Stops: BidirectionalCollection, Value>(
+        _ stops: Stops, at location: Double, from index: inout Stops.Index, value: KeyPath<Stops.Element, Value>,
+        lerp: (Value, Value, Double) -> Value
+    ) -> (left: Value, right: Value) where Stops.Element: LocatedGradientStop {
+        if index != stops.endIndex && stops[index].location == location {
+            let left = stops[index][keyPath: value]
+            var last = index
+            stops.formIndex(after: &index)
+            while index != stops.endIndex && stops[index].location == location {
+                last = index
+                stops.formIndex(after: &index)
+            }
+            return (left, stops[last][keyPath: value])
+        }
+        if index == stops.startIndex { let v = stops[index][keyPath: value]; return (v, v) }
+        // Strictly after stop `before` (and before stop `index`, or beyond the last stop).
+        let before = stops.index(before: index)
+        if index == stops.endIndex { let v = stops[before][keyPath: value]; return (v, v) }
+        let a = stops[before], b = stops[index]
+        let v = lerp(a[keyPath: value], b[keyPath: value], (location - a.location) / (b.location - a.location))
+        return (v, v)
     }
 
-    /// O approaching `l` from the left.
-    private static func leftLimit(_ stops: [GradientOpacityStop], at l: Double) -> Double {
-        stops.first(where: { $0.location == l })?.opacity ?? opacity(stops, at: l)
+    /// Interior stops between two merged locations where both the colour's alpha and the opacity
+    /// change (their product is quadratic there; see the header).
+    private static func subdivide(from p: (location: Double, color: RGBA, opacity: Double),
+                                  to q: (location: Double, color: RGBA, opacity: Double),
+                                  into out: inout [GradientStop]) {
+        let swing = abs((q.color.a - p.color.a) * (q.opacity - p.opacity))
+        guard swing > 0, q.location > p.location else { return }
+        // |Δa·Δo|/(4n²) ≤ 1/1020  ⇔  n ≥ √(255·|Δa·Δo|).
+        let n = Int((255 * swing).squareRoot().rounded(.up))
+        guard n > 1 else { return }
+        for k in 1..<n {
+            let s = Double(k) / Double(n)
+            let color = lerp(p.color, q.color, s)
+            out.append(GradientStop(location: p.location + (q.location - p.location) * s,
+                                    color: color.times(p.opacity + (q.opacity - p.opacity) * s)))
+        }
     }
 
-    /// O at `l` itself (approaching from the right: the last stop at `l` wins).
-    private static func rightLimit(_ stops: [GradientOpacityStop], at l: Double) -> Double {
-        stops.last(where: { $0.location == l })?.opacity ?? opacity(stops, at: l)
+    private static func lerp(_ a: RGBA, _ b: RGBA, _ w: Double) -> RGBA {
+        RGBA(r: a.r + (b.r - a.r) * w, g: a.g + (b.g - a.g) * w, b: a.b + (b.b - a.b) * w, a: a.a + (b.a - a.a) * w)
     }
 
     /// O(t): linear between neighbouring opacity stops, constant beyond the ends.
@@ -135,9 +186,12 @@ extension Gradient {
     }
 }
 
+/// A stop with a location (colour and opacity stops), for the merge.
+protocol LocatedGradientStop { var location: Double { get } }
+extension GradientStop: LocatedGradientStop {}
+extension GradientOpacityStop: LocatedGradientStop {}
+
 private extension RGBA {
-    /// The colour's r, g, b with alpha `opacity`.
-    init(color: RGBA, opacity: Double) {
-        self.init(r: color.r, g: color.g, b: color.b, a: opacity)
-    }
+    /// The colour with its alpha multiplied by `opacity`.
+    func times(_ opacity: Double) -> RGBA { RGBA(r: r, g: g, b: b, a: a * opacity) }
 }
