@@ -91,10 +91,7 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
         let stepX = Float(start.stepX), stepY = Float(start.stepY)
         switch kernels {
         case .simd:
-            switch edge {
-            case .pad: simdShade(PadEdge.self, start, count, out)
-            case .transparent: simdShade(TransparentEdge.self, start, count, out)
-            }
+            simdShade(transparentEdge: edge == .transparent, start, count, out)
         case .scalar:
             for j in 0..<count {
                 let block = j & ~7, lane = Float(j & 7)
@@ -119,19 +116,27 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
     }
 
     /// The SIMD path: per block of 8 pixels the texel indices as Int32 lanes (the floor's
-    /// integer via the rounding magic number, offset by 2²¹ to stay non-negative), then the four
-    /// texels of each lane gathered into a stack buffer (scalar loads; SIMD lanes are never
-    /// written one at a time) and interpolated on SIMD8<Float>.
+    /// integer via the rounding magic number, offset by 2²¹ to stay non-negative), clamped into
+    /// the image and turned into offsets in SIMD; the four texels of each lane are then loaded
+    /// without branches into a stack buffer (scalar loads; SIMD lanes are never written one at a
+    /// time) and, for transparent edges, the out-of-image corners zeroed with lane masks.
     @inline(__always)
-    private func simdShade<Edge: ImageEdgeRule>(_ edge: Edge.Type, _ start: SpanStart, _ count: Int,
-                                                _ out: UnsafeMutablePointer<PremultipliedRGBA8>) {
+    private func simdShade(transparentEdge: Bool, _ start: SpanStart, _ count: Int,
+                           _ out: UnsafeMutablePointer<PremultipliedRGBA8>) {
         let stepX = Float(start.stepX), stepY = Float(start.stepY)
         let offset = SIMD8<Float>(repeating: ImageSampler.laneLimit)
         let bias = Int32(ImageSampler.laneLimit)
-        let raw = UnsafeRawPointer(texels)
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 48) { scratch in
+        let w = Int32(truncatingIfNeeded: width), h = Int32(truncatingIfNeeded: height)
+        let zero = SIMD8<Int32>(repeating: 0), lastX = SIMD8<Int32>(repeating: w &- 1)
+        let lastY = SIMD8<Int32>(repeating: h &- 1)
+        @inline(__always) func clamped(_ v: SIMD8<Int32>, _ last: SIMD8<Int32>) -> SIMD8<Int32> {
+            let low = v.replacing(with: zero, where: v .< zero)
+            return low.replacing(with: last, where: low .> last)
+        }
+        let texel = UnsafeRawPointer(texels).assumingMemoryBound(to: UInt32.self)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { scratch in
             let words = scratch.baseAddress!
-            let indices = UnsafeMutableRawPointer(words + 32)
+            let offsets = UnsafeMutableRawPointer(words + 32)
             var i = 0
             while i < count {
                 let (bx, ox) = ImageSampler.blockBase(start.fx, start.stepX, i)
@@ -142,21 +147,36 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
                     &+ (Int32(truncatingIfNeeded: bx) &- bias)
                 let iy = unsafeBitCast(LaneMath.roundedIndex(sy.floor + offset), to: SIMD8<Int32>.self)
                     &+ (Int32(truncatingIfNeeded: by) &- bias)
-                indices.storeBytes(of: ix, as: SIMD8<Int32>.self)
-                indices.storeBytes(of: iy, toByteOffset: 32, as: SIMD8<Int32>.self)
-                let lanes = Swift.min(8, count &- i)
-                for k in 0..<lanes {
-                    let x = Int(indices.load(fromByteOffset: k &* 4, as: Int32.self))
-                    let y = Int(indices.load(fromByteOffset: 32 &+ k &* 4, as: Int32.self))
-                    let c = Edge.corners(raw, width, height, x, y)
-                    words[k] = c.0; words[8 &+ k] = c.1; words[16 &+ k] = c.2; words[24 &+ k] = c.3
+                let x0 = clamped(ix, lastX), x1 = clamped(ix &+ 1, lastX)
+                let row0 = clamped(iy, lastY) &* w, row1 = clamped(iy &+ 1, lastY) &* w
+                offsets.storeBytes(of: row0 &+ x0, as: SIMD8<Int32>.self)
+                offsets.storeBytes(of: row0 &+ x1, toByteOffset: 32, as: SIMD8<Int32>.self)
+                offsets.storeBytes(of: row1 &+ x0, toByteOffset: 64, as: SIMD8<Int32>.self)
+                offsets.storeBytes(of: row1 &+ x1, toByteOffset: 96, as: SIMD8<Int32>.self)
+                let index = offsets.assumingMemoryBound(to: Int32.self)
+                for k in 0..<32 { words[k] = texel[Int(index[k])] }
+                var t00 = UnsafeRawPointer(words).loadUnaligned(as: SIMD8<UInt32>.self)
+                var t10 = UnsafeRawPointer(words + 8).loadUnaligned(as: SIMD8<UInt32>.self)
+                var t01 = UnsafeRawPointer(words + 16).loadUnaligned(as: SIMD8<UInt32>.self)
+                var t11 = UnsafeRawPointer(words + 24).loadUnaligned(as: SIMD8<UInt32>.self)
+                if transparentEdge {
+                    let inX0 = (ix .>= zero) .& (ix .< SIMD8(repeating: w))
+                    let inX1 = (ix .>= SIMD8(repeating: -1)) .& (ix .< lastX)
+                    let inY0 = (iy .>= zero) .& (iy .< SIMD8(repeating: h))
+                    let inY1 = (iy .>= SIMD8(repeating: -1)) .& (iy .< lastY)
+                    @inline(__always) func keep(_ m: SIMDMask<SIMD8<Int32>>) -> SIMD8<UInt32> {
+                        unsafeBitCast(SIMD8<Int32>(repeating: 0).replacing(with: -1, where: m), to: SIMD8<UInt32>.self)
+                    }
+                    t00 &= keep(inX0 .& inY0)
+                    t10 &= keep(inX1 .& inY0)
+                    t01 &= keep(inX0 .& inY1)
+                    t11 &= keep(inX1 .& inY1)
                 }
-                @inline(__always) func gathered(_ n: Int) -> PixelLanes<VectorLanes> {
-                    BlendFloatKernel.unpack(UnsafeRawPointer(words + n).loadUnaligned(as: SIMD8<UInt32>.self))
-                }
-                let result = interpolate(gathered(0), gathered(8), gathered(16), gathered(24), VectorLanes(sx.fraction),
-                                         VectorLanes(sy.fraction), VectorLanes.splat(opacity))
+                let result = interpolate(BlendFloatKernel.unpack(t00), BlendFloatKernel.unpack(t10),
+                                         BlendFloatKernel.unpack(t01), BlendFloatKernel.unpack(t11),
+                                         VectorLanes(sx.fraction), VectorLanes(sy.fraction), VectorLanes.splat(opacity))
                 let packed = BlendFloatKernel.pack(result)
+                let lanes = Swift.min(8, count &- i)
                 if lanes == 8 {
                     UnsafeMutableRawPointer(out + i).storeBytes(of: packed, as: SIMD8<UInt32>.self)
                 } else {
