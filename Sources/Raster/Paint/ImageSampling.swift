@@ -127,7 +127,7 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
         let offset = SIMD8<Float>(repeating: ImageSampler.laneLimit)
         let bias = Int32(ImageSampler.laneLimit)
         let w = Int32(truncatingIfNeeded: width), h = Int32(truncatingIfNeeded: height)
-        let zero = SIMD8<Int32>(repeating: 0), lastX = SIMD8<Int32>(repeating: w &- 1)
+        let zero = SIMD8<Int32>(repeating: 0), lastX = SIMD8<Int32>(repeating: w &- 1)  // zero: for clamping
         let lastY = SIMD8<Int32>(repeating: h &- 1)
         @inline(__always) func clamped(_ v: SIMD8<Int32>, _ last: SIMD8<Int32>) -> SIMD8<Int32> {
             let low = v.replacing(with: zero, where: v .< zero)
@@ -160,17 +160,17 @@ struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immut
                 var t01 = UnsafeRawPointer(words + 16).loadUnaligned(as: SIMD8<UInt32>.self)
                 var t11 = UnsafeRawPointer(words + 24).loadUnaligned(as: SIMD8<UInt32>.self)
                 if transparentEdge {
-                    let inX0 = (ix .>= zero) .& (ix .< SIMD8(repeating: w))
-                    let inX1 = (ix .>= SIMD8(repeating: -1)) .& (ix .< lastX)
-                    let inY0 = (iy .>= zero) .& (iy .< SIMD8(repeating: h))
-                    let inY1 = (iy .>= SIMD8(repeating: -1)) .& (iy .< lastY)
-                    @inline(__always) func keep(_ m: SIMDMask<SIMD8<Int32>>) -> SIMD8<UInt32> {
-                        unsafeBitCast(SIMD8<Int32>(repeating: 0).replacing(with: -1, where: m), to: SIMD8<UInt32>.self)
+                    // v ∈ [0, n) ⇔ v | (n − 1 − v) ≥ 0; the sign, spread by an arithmetic
+                    // shift and inverted, is an all-ones lane mask of the corners to keep.
+                    @inline(__always) func inside(_ v: SIMD8<Int32>, _ last: SIMD8<Int32>) -> SIMD8<Int32> {
+                        ~((v | (last &- v)) &>> 31)
                     }
-                    t00 &= keep(inX0 .& inY0)
-                    t10 &= keep(inX1 .& inY0)
-                    t01 &= keep(inX0 .& inY1)
-                    t11 &= keep(inX1 .& inY1)
+                    let x0in = inside(ix, lastX), x1in = inside(ix &+ 1, lastX)
+                    let y0in = inside(iy, lastY), y1in = inside(iy &+ 1, lastY)
+                    t00 &= unsafeBitCast(x0in & y0in, to: SIMD8<UInt32>.self)
+                    t10 &= unsafeBitCast(x1in & y0in, to: SIMD8<UInt32>.self)
+                    t01 &= unsafeBitCast(x0in & y1in, to: SIMD8<UInt32>.self)
+                    t11 &= unsafeBitCast(x1in & y1in, to: SIMD8<UInt32>.self)
                 }
                 let result = interpolate(BlendFloatKernel.unpack(t00), BlendFloatKernel.unpack(t10),
                                          BlendFloatKernel.unpack(t01), BlendFloatKernel.unpack(t11),
