@@ -4,9 +4,10 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release/animexport
 # Debian packages: FFmpeg's libraries (libx264 comes with libavcodec), pkg-config, and for
-# text: FreeType, fontconfig and the Inter font.
+# text: FreeType, HarfBuzz, fontconfig and the Inter font.
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
-           libfreetype-dev libfontconfig-dev fontconfig fonts-inter
+           libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter \
+           libavfilter-dev libswresample-dev libwebp-dev ffmpeg
 
 .PHONY: all deps build release test run bench assets install uninstall clean
 
@@ -20,7 +21,8 @@ include Fuzz/harden.mk
 deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
-	for lib in libavcodec libavformat libswscale libavutil freetype2 fontconfig; do \
+	command -v ffmpeg >/dev/null 2>&1 || missing="$$missing ffmpeg"; \
+	for lib in libavcodec libavformat libswscale libavutil libavfilter libswresample libwebpdemux freetype2 harfbuzz fontconfig; do \
 	  pkg-config --exists $$lib 2>/dev/null || missing="$$missing $$lib"; \
 	done; \
 	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Inter.*Bold'; } || missing="$$missing fonts-inter"; \
@@ -64,9 +66,10 @@ assets: release
 	$(RELEASE_BIN) batch presets --out dist --previews
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/animexport/presets
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/animexport/presets $(DESTDIR)$(PREFIX)/share/animexport/targets
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/animexport
 	install -m 644 presets/*.json $(DESTDIR)$(PREFIX)/share/animexport/presets/
+	install -m 644 targets/*.json $(DESTDIR)$(PREFIX)/share/animexport/targets/
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/animexport

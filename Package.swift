@@ -3,10 +3,10 @@
 // Data flows one way: preset → scene at time t → drawing → Raster → RGBA frame → Video → file.
 // Each module imports only those below it:
 //   Raster, Motion            (leaf modules: geometry/coverage/paint; pure functions of time)
-//   Text    → Raster, CFreeType (fonts: FreeType glyph outlines → Raster paths; fontconfig lookup)
+//   Text    → Raster, CFreeType, CHarfBuzz (fonts: FreeType outlines, HarfBuzz shaping, fontconfig lookup and fallback)
 //   Scenes  → Raster, Motion, Text (the animations)
 //   Video   → CFFmpeg         (RGBA frames in, files out; knows nothing of rasterizing)
-//   AnimExport → Scenes, Video (presets, jobs, CLI logic, errors)
+//   AnimExport → Scenes, Text, Video, CFFmpeg (presets, jobs, CLI logic, errors; SHA-256 from libavutil)
 //   animexport → AnimExport   (the thin executable)
 import PackageDescription
 
@@ -38,8 +38,16 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
-            pkgConfig: "libavcodec libavformat libswscale libavutil",
-            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+            pkgConfig: "libavcodec libavformat libswscale libavutil libavfilter libswresample",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev",
+                              "libavfilter-dev", "libswresample-dev"])]
+        ),
+        // libwebp's demuxer and decoder: reading animated WebP back (FFmpeg 5.1 cannot decode it).
+        .systemLibrary(
+            name: "CWebP",
+            path: "Sources/CWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
         ),
         .systemLibrary(
             name: "CFreeType",
@@ -47,18 +55,24 @@ let package = Package(
             pkgConfig: "freetype2 fontconfig",
             providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]
         ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            path: "Sources/CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
         .target(name: "Raster", swiftSettings: optimized),
-        .target(name: "Text", dependencies: ["Raster", "CFreeType"]),
+        .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "Scenes", dependencies: ["Raster", "Motion", "Text"]),
-        .target(name: "Video", dependencies: ["CFFmpeg"]),
-        .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Video"]),
+        .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
+        .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Text", "Video", "CFFmpeg"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .executableTarget(name: "animexport-bench",
-                          dependencies: ["AnimExport", "Scenes", "Raster", "Video", "CFFmpeg", "CAllocCounter"],
+                          dependencies: ["AnimExport", "Scenes", "Raster", "Text", "Video", "CFFmpeg", "CAllocCounter"],
                           path: "Sources/animexport-bench",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         // `make test` runs it in release (the AVX2 build that ships): SIMD kernels vs scalar references.

@@ -2,17 +2,17 @@
 # Builds the libFuzzer targets with swiftc (outside SwiftPM, so `swift build` and `make test`
 # never see them): each module's sources are compiled with -sanitize=fuzzer,address into one
 # object per module, then linked with the fuzz entry point.
-#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset (default .build/fuzz)
+#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset, OUT/fuzz-font (default .build/fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 mkdir -p "$OUT"
 SAN="-sanitize=fuzzer,address"
-# The C modules (CFFmpeg, CFreeType) and their headers, for every module that sees them.
-CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType)
-for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 fontconfig); do CMODULES+=(-Xcc "$f"); done
+# The C modules (CFFmpeg, CFreeType, CHarfBuzz) and their headers, for every module that sees them.
+CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz)
+for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig); do CMODULES+=(-Xcc "$f"); done
 COMMON=(-wmo -O -g -parse-as-library $SAN -I "$OUT" "${CMODULES[@]}")
-LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 fontconfig)
+LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig)
 
 module() {   # module NAME [extra swiftc flags…] -- sources…
     local name=$1; shift
@@ -40,3 +40,7 @@ module Video -- Sources/Video/*.swift
 module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- Sources/AnimExport/*.swift Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
 echo "fuzz: linking $OUT/fuzz-preset"
 link $SAN "$OUT"/{Raster,Motion,Text,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"
+
+module FontFuzz -- Fuzz/FontCase.swift Fuzz/FontFuzz.swift
+echo "fuzz: linking $OUT/fuzz-font"
+link $SAN "$OUT"/{Raster,Text,FontFuzz}.o $LIBS -o "$OUT/fuzz-font"

@@ -265,6 +265,9 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
     let t0 = Date()
     guard let job = o.job else { return OutputResult(status: .failed, error: o.error) }
     progress.start(o.name, frames: o.kind == .video ? job.frameCount : 1)
+    for w in job.warnings {
+        progress.finished(nil, event: ["event": "warning", "name": o.name, "message": w], line: "warning \(o.name): \(w)")
+    }
     do throws(ExportError) {
         var entry = ManifestEntry(preset: URL(fileURLWithPath: o.presetPath).lastPathComponent, kind: o.kind.rawValue,
                                   inputsHash: o.inputsHash, sha256: "", bytes: 0, width: job.width, height: job.height,
@@ -280,6 +283,11 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
                                      bframes: e.bframes, bitrate: e.bitrate, maxrate: e.maxrate,
                                      params: Dictionary(e.params.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }),
                                      threads: job.encoderThreads ?? 0)
+            entry.codec?.encoder = job.media.format.codec.encoderName
+            entry.codec?.codec = result.codec
+            entry.codec?.pixelFormat = result.pixelFormat
+            entry.codec?.alpha = result.alpha
+            entry.codec?.audio = result.audio
             if options.previews {
                 let paths = o.previewNames.map { options.out + "/" + $0 }
                 try writePreviews(job, poster: paths[0], sheet: paths[1])
@@ -294,7 +302,7 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
             try writeStillOutput(job, at: o.time)
             entry.time = o.time
         }
-        guard let digest = SHA256.file(job.output) else { throw .runtime("\(job.output): cannot be read back") }
+        guard let digest = SHA256.file(recordedFile(job)) else { throw .runtime("\(job.output): cannot be read back") }
         entry.sha256 = digest.sha256
         entry.bytes = digest.bytes
         let seconds = Date().timeIntervalSince(t0)

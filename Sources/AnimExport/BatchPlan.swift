@@ -116,19 +116,26 @@ func inputsHash(presetBytes: Data, presetFile: PresetFile, presetPath: String, k
     for f in flags { h.update("\(f.flag) \(f.value)\n") }
     h.update("preset \(presetBytes.count)\n")
     h.update(presetBytes)
-    if let font = fontFile(of: presetFile, presetPath: presetPath), let digest = SHA256.file(font) {
-        h.update("\nfont \(digest.sha256)\n")
+    for (i, font) in fontFiles(of: presetFile, presetPath: presetPath).enumerated() {
+        if let digest = SHA256.font(font) { h.update(i == 0 ? "\nfont \(digest.sha256)\n" : "fallback font \(digest.sha256)\n") }
     }
     return h.finalize()
 }
 
-/// The font file a preset's pixels depend on (the heart's label), if any.
-func fontFile(of preset: PresetFile, presetPath: String) -> String? {
-    guard case .heart(let spec) = preset.parameters, spec.parameters.label != nil else { return nil }
+/// The font files a preset's pixels depend on (the heart's label): its font, then any fallback
+/// fonts the label's characters are drawn with (TextRuns.swift).
+func fontFiles(of preset: PresetFile, presetPath: String) -> [String] {
+    guard case .heart(let spec) = preset.parameters, let label = spec.parameters.label else { return [] }
+    var path: String?
     if let p = spec.fontPath {
-        return p.hasPrefix("/") ? p : URL(fileURLWithPath: presetPath).deletingLastPathComponent().appendingPathComponent(p).path
+        path = p.hasPrefix("/") ? p : URL(fileURLWithPath: presetPath).deletingLastPathComponent().appendingPathComponent(p).path
     }
-    return try? Font(family: spec.fontFamily, style: spec.fontStyle, size: spec.parameters.fontSize).path
+    let font = try? path.map { p throws(FontError) in try Font(path: p, size: spec.parameters.fontSize) }
+        ?? Font(family: spec.fontFamily, style: spec.fontStyle, size: spec.parameters.fontSize)
+    guard let font else { return path.map { [$0] } ?? [] }
+    var files = [font.path]
+    for glyph in font.layout(label).glyphs where !files.contains(glyph.font.path) { files.append(glyph.font.path) }
+    return files
 }
 
 struct BatchOptions {
@@ -199,7 +206,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             }
             claim(name)
             guard let kind = spec.kind else {
-                presetError = presetError ?? .invalid(file: path, field: field, message: "'\(spec.name)' must end in .mp4, .m4v or .png")
+                presetError = presetError ?? .invalid(file: path, field: field, message: "'\(spec.name)' must end in one of \(OutputFormat.knownExtensions.map { "." + $0 }.joined(separator: ", ")) (name%04d.png for a PNG sequence)")
                 continue
             }
             let previews = kind == .video && options.previews ? previewNames(for: name) : []

@@ -23,3 +23,8 @@ public enum BenchmarkSupport {
         try runExport(job, progress: false, pipelined: pipelined, onFrame: onFrame)
     }
 }
+
+extension BenchmarkSupport {
+    /// The writer settings of `job` for its output's format (MediaWriter).
+    public static func videoSettings(of job: RenderJob) -> VideoSettings { job.videoSettings }
+}

@@ -10,7 +10,7 @@ public enum CLI {
         animexport \(version) — render vector animations offline to H.264 MP4
 
         Usage:
-          animexport <animation> [options] OUTPUT.mp4   render a clip
+          animexport <animation> [options] OUTPUT        render a clip: .mp4 .m4v .mov .webm .gif .apng .webp, name%04d.png
           animexport still <animation> [options] OUT.png one frame as a PNG
           animexport list                               animations and presets
           animexport batch [DIR] --out DIR [options]    every preset's outputs (see batch --help)
@@ -34,11 +34,13 @@ public enum CLI {
 
         \(kind.summary). Flags override the preset (default preset: \(kind.defaultPreset)).
         Odd pixel sizes are rounded up to even; the extra pixels show the background.
-        The output is H.264 (High, yuv420p, BT.709, limited range) in MP4 with moov first.
+        OUTPUT's extension picks the format: .mp4/.m4v (H.264; --codec hevc, av1), .mov (ProRes 4444;
+        prores-hq, h264, hevc), .webm (VP9; av1), .gif, .apng, .webp, name%04d.png (a PNG sequence).
+        Transparent backgrounds need .mov (ProRes 4444), .webm (VP9), .gif, .apng, .webp or PNG.
 
         Options:
         \(helpTable(renderFlags))
-        \(kind.loopHelp.map { "\nLoops:\n" + $0 } ?? "")
+        \(kind.loopHelp.map { "\nLoops:\n" + $0 } ?? "")\(kind == .heart ? "\n" + heartTextHelp : "")
         """
     }
 
@@ -91,6 +93,7 @@ public enum CLI {
             if parsed.has("--help") { print(renderHelp(kind)); return 0 }
             let job = try resolveJob(animation: kind, args: parsed, library: library)
             for notice in job.notices { printError("animexport: note: \(notice)") }
+            for warning in job.warnings { printError("animexport: warning: \(warning)") }
             let result = try runExport(job)
             print(String(format: "wrote %@ (%d×%d, %d frames, %.3f s, %@)", result.path, result.width, result.height,
                          result.frames, result.seconds, byteCount(result.bytes)))
@@ -109,7 +112,7 @@ public enum CLI {
                 lines.append("  \(short.padding(toLength: 12, withPad: " ", startingAt: 0))\(p.file.description ?? "")\(mark)  [\(p.path)]")
             }
         }
-        return lines.joined(separator: "\n")
+        return (lines + targetListing()).joined(separator: "\n")
     }
 }
 

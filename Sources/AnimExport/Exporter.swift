@@ -1,4 +1,5 @@
-// Runs a render job: scene at t → drawing → rasterizer → RGBA frame → H.264 MP4 writer.
+// Runs a render job: scene at t → drawing → rasterizer → RGBA frame → the output's writer
+// (MediaWriter: any format of OutputFormat's table).
 //
 // The destination is checked before any work (folder exists and is writable, the file is
 // not a folder, an existing file needs -y); the writer writes a temporary file beside it and
@@ -15,6 +16,11 @@ public struct ExportResult: Sendable {
     public var seconds: Double
     public var width: Int
     public var height: Int
+    /// What was written (VideoCodec name, stored pixel format, alpha kept, audio codec or nil).
+    public var codec: String = "h264"
+    public var pixelFormat: String = "yuv420p"
+    public var alpha: Bool = false
+    public var audio: String? = nil
 }
 
 /// Checks that `path` can be written as a new (or, with `overwrite`, replaced) file.
@@ -80,15 +86,25 @@ extension RenderJob {
 /// `ANIMEXPORT_PIPELINE=0` turns it off (the output is the same bytes either way).
 let exportPipelinedByDefault = ProcessInfo.processInfo.environment["ANIMEXPORT_PIPELINE"] != "0"
 
-/// Renders every frame of `job` into its MP4; `pipelined` nil = `exportPipelinedByDefault`.
+/// Renders every frame of `job` into its output; `pipelined` nil = `exportPipelinedByDefault`.
 /// `onFrame` (batch progress) is called with the number of frames done after each frame.
+/// With a delivery target the file is read back and checked before it takes OUTPUT's name.
 func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
                onFrame: ((Int) -> Void)? = nil) throws(ExportError) -> ExportResult {
-    try checkDestination(job.output, overwrite: job.overwrite, extensions: ["mp4", "m4v"])
+    try checkOutputDestination(job)
     FFmpegLog.setVerbose(job.verbose)
-    let writer: MP4Writer
+    guard let target = job.media.target else {
+        return try exportOnce(job, to: job.output, progress: progress, pipelined: pipelined, onFrame: onFrame)
+    }
+    return try exportForTarget(job, target, progress: progress, pipelined: pipelined, onFrame: onFrame)
+}
+
+/// Renders `job` into `destination` (OUTPUT, or a hidden file a target check reads first).
+func exportOnce(_ job: RenderJob, to destination: String, progress: Bool, pipelined: Bool?,
+                onFrame: ((Int) -> Void)?) throws(ExportError) -> ExportResult {
+    let writer: MediaWriter
     do {
-        writer = try MP4Writer(destination: job.output, settings: job.h264Settings)
+        writer = try MediaWriter(destination: destination, settings: job.videoSettings)
     } catch {
         // Settings FFmpeg refuses (an unknown --param, a bad value) are the user's input: exit 2.
         switch error {
@@ -121,7 +137,8 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
         let summary = try writer.finish()
         bar.finish()
         return ExportResult(path: job.output, frames: summary.frames, bytes: summary.bytes, seconds: summary.durationSeconds,
-                            width: job.width, height: job.height)
+                            width: job.width, height: job.height, codec: summary.codec ?? "h264",
+                            pixelFormat: summary.pixelFormat ?? "yuv420p", alpha: summary.alpha, audio: summary.audio)
     } catch let error as ExportError {
         bar.finish()
         writer.cancel()
@@ -129,6 +146,7 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
     } catch {
         bar.finish()
         writer.cancel()
+        if case VideoError.stopped = error, let signal = Interruption.pending { throw .interrupted(signal: signal) }
         throw .runtime("\(job.output): \(error)")
     }
 }
@@ -140,16 +158,22 @@ func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
 /// depth 4: 0.3–16 ms, for 3.1 MB (one encoder frame) more per step. 3 takes nearly all of it.
 let pipelineDepth = 3
 
-/// Renders (and, with `.swift` colour conversion, converts) on a second thread (FramePipeline)
-/// while this thread encodes.
-private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressBar, onFrame: ((Int) -> Void)?) throws {
-    let convertOnRenderThread = writer.settings.colorConversion == .swift
+/// Renders (and, where the writer takes encoder frames, converts) on a second thread
+/// (FramePipeline) while this thread encodes: yuv420p changed rows only (RGBAToYUV420+Region),
+/// other pixel formats whole frames (FrameConverter); GIF and PNG sequences take the canvas.
+private func encodePipelined(_ job: RenderJob, writer: MediaWriter, bar: ProgressBar, onFrame: ((Int) -> Void)?) throws {
     let slots: [FrameSlot]
     let converter: RGBAToYUV420?
+    var wholeFrames: FrameConverter? = nil
     let renderCanvas: Canvas?
-    if convertOnRenderThread {
+    if writer.encoderFrameFormat == .yuv420p {
         slots = try (0..<pipelineDepth).map { _ in FrameSlot(picture: try EncoderFrame(width: job.width, height: job.height)) }
         converter = try RGBAToYUV420(width: job.width, height: job.height)
+        renderCanvas = Canvas(width: job.width, height: job.height)
+    } else if let format = writer.encoderFrameFormat {
+        slots = try (0..<pipelineDepth).map { _ in FrameSlot(picture: try EncoderFrame(width: job.width, height: job.height, pixelFormat: format)) }
+        converter = nil
+        wholeFrames = try FrameConverter(width: job.width, height: job.height, format: format)
         renderCanvas = Canvas(width: job.width, height: job.height)
     } else {
         slots = (0..<pipelineDepth).map { _ in FrameSlot(canvas: Canvas(width: job.width, height: job.height)) }
@@ -158,6 +182,7 @@ private func encodePipelined(_ job: RenderJob, writer: MP4Writer, bar: ProgressB
     }
     let pipeline = FramePipeline(slots: slots)
     let state = RenderThreadState(job: job, renderer: DrawingRenderer(), canvas: renderCanvas, converter: converter)
+    state.wholeFrames = wholeFrames
     pipeline.start(count: job.frameCount) { i, slot in try state.produce(frame: i, into: slot) }
     defer { pipeline.stop() }
     var i = 0
@@ -185,6 +210,8 @@ private final class RenderThreadState: @unchecked Sendable {
     let renderer: DrawingRenderer
     let canvas: Canvas?
     let converter: RGBAToYUV420?
+    /// Converts whole frames for pixel formats other than yuv420p.
+    var wholeFrames: FrameConverter?
     /// The drawing of the current frame, rebuilt in place (its storage is reused).
     var drawing = Drawing()
 
@@ -203,6 +230,12 @@ private final class RenderThreadState: @unchecked Sendable {
             renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
             try picture.makeWritable()
             try convert(canvas, with: converter, into: picture, recordedIn: slot.pictureArea)
+        } else if let wholeFrames, let canvas, let picture = slot.picture {
+            renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
+            try picture.makeWritable()
+            try canvas.withUnsafeBytes { bytes in
+                try wholeFrames.convert(rgba: bytes, bytesPerRow: canvas.bytesPerRow, into: picture)
+            }
         } else if let canvas = slot.canvas {
             renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
         }

@@ -1,12 +1,12 @@
 // FramePipeline.swift — render (and convert) frame N+1 while the encoder takes frame N.
 //
 // One render thread produces frames 0, 1, 2, … in order into a pool of `depth` slots and hands
-// them over through a bounded FIFO; the calling thread (which owns the MP4Writer) takes them in
+// them over through a bounded FIFO; the calling thread (which owns the MediaWriter) takes them in
 // the same order, encodes each, and returns the slot to the pool. A slot holds what the encoder
-// takes: an EncoderFrame (YUV 4:2:0 in FFmpeg's buffers, sent without a copy) when the render
-// thread also converts (H264Settings.colorConversion .swift — the render thread then owns one
-// canvas and one converter), or the RGBA canvas itself when libswscale converts inside the
-// writer. With the exporter's pool of 3 (Exporter.swift, pipelineDepth) the renderer works up
+// takes: an EncoderFrame (in FFmpeg's buffers, sent without a copy) when the render thread also
+// converts — yuv420p (H264Settings.colorConversion .swift; changed rows only) or another encoder
+// pixel format (whole frames, FrameConverter); the render thread then owns one canvas and one
+// converter — or the RGBA canvas itself when the writer converts (libswscale, GIF, PNG). With the exporter's pool of 3 (Exporter.swift, pipelineDepth) the renderer works up
 // to two frames ahead of the encoder, and memory stays bounded whatever the clip length (1080p:
 // one 8.3 MB canvas + three 3.1 MB encoder frames, or three canvases).
 //

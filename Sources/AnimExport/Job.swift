@@ -55,12 +55,19 @@ public struct RenderJob {
     public var notices: [String]
     /// Set for `--loops N`: the loop repeated and how (see Loops.swift).
     public var loopPlan: LoopPlan? = nil
+    /// What could not be honoured (a character no font has); printed on stderr as warnings.
+    public var warnings: [String] = []
     /// x264 threads when set (batch pins it: x264's bytes depend on its thread count); nil: x264's choice.
     public var encoderThreads: Int? = nil
+    /// The output side: format, alpha, quality, loops, audio, target (MediaOptions.swift).
+    public var media = MediaOptions()
+    /// Set when a target repeats the clip to reach its minimum length: frame i shows frame i mod this.
+    public var repeatFrames: Int? = nil
 
     /// Frame i is sampled at t = start + i/fps (exactly, for rational fps).
     public func time(ofFrame i: Int) -> Double {
-        startTime + Double(i) * Double(fps.den) / Double(fps.num)
+        let i = repeatFrames.map { i % $0 } ?? i
+        return startTime + Double(i) * Double(fps.den) / Double(fps.num)
     }
 }
 
@@ -86,10 +93,11 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--maxrate", value: "BPS", help: "VBV maximum bitrate in bits/s (buffer = 2 × maxrate)"),
     FlagSpec("--param", value: "KEY=VALUE", repeatable: true, help: "extra libx264 option; unknown options are an error"),
     FlagSpec("--font", value: "PATH", help: "font file for text (default: the preset's font, found with fontconfig)"),
+    FlagSpec("--strict", help: "text warnings (a character no installed font has) are errors"),
     FlagSpec("-y", alias: "--overwrite", help: "replace OUTPUT if it exists"),
     FlagSpec("--verbose", help: "show FFmpeg's log"),
     FlagSpec("--help", alias: "-h", help: "show this help"),
-]
+] + mediaFlags
 
 /// Builds the job for `animexport <animation> …`.
 ///
@@ -104,6 +112,8 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
             : "\(command): expected one OUTPUT, got \(args.positionals.count): \(args.positionals.joined(separator: " "))")
     }
     let output = args.positionals[0]
+    var args = args
+    let target = video ? try applyTarget(&args, output: output) : nil
     let loaded = try library.load(animation: animation, reference: args.value("--preset") ?? animation.defaultPreset)
     let preset = loaded.file
     var notices: [String] = []
@@ -118,10 +128,11 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     }
     var background = preset.background?.rgba ?? animation.defaultBackground
     if let b = args.value("--background") {
-        guard let c = RGBA(hex: b) else { throw .usage("--background: '\(b)' is not a colour (use #RRGGBB)") }
+        guard let c = b == "transparent" ? RGBA(r: 0, g: 0, b: 0, a: 0) : RGBA(hex: b) else { throw .usage("--background: '\(b)' is not a colour (use #RRGGBB, #RRGGBBAA or transparent)") }
         background = c
     }
-    if background.a < 1 {
+    // Video: formats with alpha keep a translucent background; the others refuse it (resolveMedia).
+    if background.a < 1 && !video {
         notices.append("background \(background.hexString) is translucent; MP4/H.264 has no alpha, so it is composited over black")
         background = RGBA(r: background.r * background.a, g: background.g * background.a, b: background.b * background.a, a: 1)
     }
@@ -190,7 +201,8 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
         }
         transform = .scale(k, k)
     }
-    if video && (width % 2 == 1 || height % 2 == 1) {
+    let evenSizes = video ? ((try? OutputFormat.resolve(path: output, codec: args.value("--codec")))?.codec.needsEvenSize ?? true) : false
+    if evenSizes && (width % 2 == 1 || height % 2 == 1) {
         let w2 = width + width % 2, h2 = height + height % 2
         notices.append("\(width)×\(height) px rounded up to \(w2)×\(h2) px (H.264 4:2:0 needs even sizes); the extra pixels show the background")
         width = w2; height = h2
@@ -206,6 +218,8 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     } catch let e as ExportError { throw e } catch {
         throw .invalid(file: loaded.path, field: "parameters", message: "\(error)")
     }
+    let text = try labelReport(scene, file: loaded.path, strict: args.has("--strict"))
+    notices += text.notes
     var loopPlan: LoopPlan?
     if let n = loopCount {
         let short = PresetLibrary.shortName(loaded.name, animation: animation)
@@ -213,10 +227,17 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
                                  label: short == command ? command : "\(command) \(short)", command: command)
         (start, frames, loopPlan) = (plan.start, plan.frames, plan)
     }
-    return RenderJob(animation: animation, presetName: loaded.name, presetPath: loaded.path, scene: scene,
-                     background: background, fps: (fps.num, fps.den), frameCount: frames, startTime: start,
-                     width: width, height: height, transform: transform, encoder: encoder, output: output,
-                     overwrite: args.has("-y"), verbose: args.has("--verbose"), notices: notices, loopPlan: loopPlan)
+    var job = RenderJob(animation: animation, presetName: loaded.name, presetPath: loaded.path, scene: scene,
+                        background: background, fps: (fps.num, fps.den), frameCount: frames, startTime: start,
+                        width: width, height: height, transform: transform, encoder: encoder, output: output,
+                        overwrite: args.has("-y"), verbose: args.has("--verbose"), notices: notices, loopPlan: loopPlan,
+                        warnings: text.warnings)
+    if video {
+        job.media.target = target
+        try resolveMedia(&job, args: args)
+        if let target { try applyTargetLength(&job, target) }
+    }
+    return job
 }
 
 /// Encoder options: preset file first, then flags; each value range-checked.
@@ -249,8 +270,8 @@ func resolveEncoder(_ spec: EncoderSpec, file: String, args: ParsedArguments, no
     let intIn = { (flag: String, r: ClosedRange<Int>) -> (String) throws(ExportError) -> Int in { s throws(ExportError) in try parseInt(s, flag: flag, range: r) } }
     e.keyint = try pick("--keyint", spec.keyint, field: "keyint", parse: intIn("--keyint", 1...100_000), valid: { (1...100_000).contains($0) }, allowed: "1 to 100000")
     e.bframes = try pick("--bframes", spec.bframes, field: "bframes", parse: intIn("--bframes", 0...16), valid: { (0...16).contains($0) }, allowed: "0 to 16")
-    e.bitrate = try pick("--bitrate", spec.bitrate, field: "bitrate", parse: intIn("--bitrate", 10_000...1_000_000_000), valid: { (10_000...1_000_000_000).contains($0) }, allowed: "10000 to 1000000000 bits/s")
-    e.maxrate = try pick("--maxrate", spec.maxrate, field: "maxrate", parse: intIn("--maxrate", 10_000...1_000_000_000), valid: { (10_000...1_000_000_000).contains($0) }, allowed: "10000 to 1000000000 bits/s")
+    e.bitrate = try pick("--bitrate", spec.bitrate, field: "bitrate", parse: { s throws(ExportError) in try parseBitrate(s, flag: "--bitrate") }, valid: { (10_000...1_000_000_000).contains($0) }, allowed: "10000 to 1000000000 bits/s")
+    e.maxrate = try pick("--maxrate", spec.maxrate, field: "maxrate", parse: { s throws(ExportError) in try parseBitrate(s, flag: "--maxrate") }, valid: { (10_000...1_000_000_000).contains($0) }, allowed: "10000 to 1000000000 bits/s")
     for (k, v) in (spec.params ?? [:]).sorted(by: { $0.key < $1.key }) { e.params.append((k, v)) }
     for p in args.all("--param") {
         guard let eq = p.firstIndex(of: "="), eq != p.startIndex else { throw .usage("--param: '\(p)' is not KEY=VALUE") }

@@ -12,7 +12,7 @@
 //           "codec": {"encoder": "libx264", "preset": "medium", "crf": 18, "tune": "animation",
 //                     "profile": "high", "level": null, "keyint": null, "bframes": null,
 //                     "bitrate": null, "maxrate": null, "params": {}, "threads": 1,
-//                     "pixelFormat": "yuv420p"},
+//                     "pixelFormat": "yuv420p", "codec": "h264", "alpha": false, "audio": null},
 //           "previews": {"poster": {"name": "pulse/red-square.poster.png", "sha256": "…", "bytes": 1234}, "sheet": {…}},
 //           "renderSeconds": 1.234
 //         },
@@ -40,16 +40,46 @@ struct CodecFacts: Codable, Equatable {
     var params: [String: String]
     var threads: Int
     var pixelFormat = "yuv420p"
+    /// The codec (VideoCodec name: h264, hevc, prores, vp9, gif …), whether alpha was kept, and
+    /// the audio codec ("aac", "opus"; nil: no audio track).
+    var codec = "h264"
+    var alpha = false
+    var audio: String? = nil
+
+    enum K: String, CodingKey { case encoder, preset, crf, tune, profile, level, keyint, bframes, bitrate, maxrate, params, threads, pixelFormat, codec, alpha, audio }
+
+    init(preset: String, crf: Double, tune: String?, profile: String, level: String?, keyint: Int?, bframes: Int?,
+         bitrate: Int?, maxrate: Int?, params: [String: String], threads: Int) {
+        self.preset = preset; self.crf = crf; self.tune = tune; self.profile = profile; self.level = level
+        self.keyint = keyint; self.bframes = bframes; self.bitrate = bitrate; self.maxrate = maxrate
+        self.params = params; self.threads = threads
+    }
+
+    /// Manifests written before codec/alpha/audio were recorded read as H.264 without alpha or audio.
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: K.self)
+        encoder = try c.decodeIfPresent(String.self, forKey: .encoder) ?? "libx264"
+        preset = try c.decode(String.self, forKey: .preset); crf = try c.decode(Double.self, forKey: .crf)
+        tune = try c.decodeIfPresent(String.self, forKey: .tune); profile = try c.decode(String.self, forKey: .profile)
+        level = try c.decodeIfPresent(String.self, forKey: .level); keyint = try c.decodeIfPresent(Int.self, forKey: .keyint)
+        bframes = try c.decodeIfPresent(Int.self, forKey: .bframes); bitrate = try c.decodeIfPresent(Int.self, forKey: .bitrate)
+        maxrate = try c.decodeIfPresent(Int.self, forKey: .maxrate); params = try c.decode([String: String].self, forKey: .params)
+        threads = try c.decode(Int.self, forKey: .threads)
+        pixelFormat = try c.decodeIfPresent(String.self, forKey: .pixelFormat) ?? "yuv420p"
+        codec = try c.decodeIfPresent(String.self, forKey: .codec) ?? "h264"
+        alpha = try c.decodeIfPresent(Bool.self, forKey: .alpha) ?? false
+        audio = try c.decodeIfPresent(String.self, forKey: .audio)
+    }
 
     func encode(to encoder: Encoder) throws {
         // Explicit nulls, so every manifest entry has the same keys.
-        enum K: String, CodingKey { case encoder, preset, crf, tune, profile, level, keyint, bframes, bitrate, maxrate, params, threads, pixelFormat }
         var c = encoder.container(keyedBy: K.self)
         try c.encode(self.encoder, forKey: .encoder); try c.encode(preset, forKey: .preset); try c.encode(crf, forKey: .crf)
         try c.encode(tune, forKey: .tune); try c.encode(profile, forKey: .profile); try c.encode(level, forKey: .level)
         try c.encode(keyint, forKey: .keyint); try c.encode(bframes, forKey: .bframes); try c.encode(bitrate, forKey: .bitrate)
         try c.encode(maxrate, forKey: .maxrate); try c.encode(params, forKey: .params); try c.encode(threads, forKey: .threads)
         try c.encode(pixelFormat, forKey: .pixelFormat)
+        try c.encode(codec, forKey: .codec); try c.encode(alpha, forKey: .alpha); try c.encode(audio, forKey: .audio)
     }
 }
 

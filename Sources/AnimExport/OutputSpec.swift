@@ -14,6 +14,7 @@
 // overriding it key by key). A preset without "outputs" yields one default output,
 // `<preset file name>.mp4`, with the preset's own settings.
 import Foundation
+import Video
 
 struct OutputSpec: Decodable, Equatable {
     var name: String
@@ -27,14 +28,18 @@ struct OutputSpec: Decodable, Equatable {
     var background: String?
     var time: Double?
     var encoder: EncoderSpec?
+    /// The output side (MediaOptions.swift): same meaning as the flags of the same name.
+    var codec: String?, quality: Double?, target: String?, audio: String?, audioFade: Double?, loopCount: Int?, matte: String?
 
-    static let keys = ["name", "seconds", "frames", "loops", "start", "fps", "scale", "size", "background", "time", "encoder"]
+    static let keys = ["name", "seconds", "frames", "loops", "start", "fps", "scale", "size", "background", "time", "encoder",
+                       "codec", "quality", "target", "audio", "audioFade", "loopCount", "matte"]
 
     init(name: String) { self.name = name }
 
     init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, known: Self.keys)
-        enum K: String, CodingKey { case name, seconds, frames, loops, start, fps, scale, size, background, time, encoder }
+        enum K: String, CodingKey { case name, seconds, frames, loops, start, fps, scale, size, background, time, encoder
+                                    case codec, quality, target, audio, audioFade, loopCount, matte }
         let c = try decoder.container(keyedBy: K.self)
         name = try c.decode(String.self, forKey: .name)
         seconds = try c.decodeIfPresent(Double.self, forKey: .seconds)
@@ -47,6 +52,13 @@ struct OutputSpec: Decodable, Equatable {
         background = try c.decodeIfPresent(String.self, forKey: .background)
         time = try c.decodeIfPresent(Double.self, forKey: .time)
         encoder = try c.decodeIfPresent(EncoderSpec.self, forKey: .encoder)
+        codec = try c.decodeIfPresent(String.self, forKey: .codec)
+        quality = try c.decodeIfPresent(Double.self, forKey: .quality)
+        target = try c.decodeIfPresent(String.self, forKey: .target)
+        audio = try c.decodeIfPresent(String.self, forKey: .audio)
+        audioFade = try c.decodeIfPresent(Double.self, forKey: .audioFade)
+        loopCount = try c.decodeIfPresent(Int.self, forKey: .loopCount)
+        matte = try c.decodeIfPresent(String.self, forKey: .matte)
     }
 
     /// The output key behind each flag of `flags()`, to name the field in errors.
@@ -55,17 +67,17 @@ struct OutputSpec: Decodable, Equatable {
         "--scale": "scale", "--size": "size", "--background": "background", "--x264-preset": "encoder.preset",
         "--crf": "encoder.crf", "--tune": "encoder.tune", "--profile": "encoder.profile", "--level": "encoder.level",
         "--keyint": "encoder.keyint", "--bframes": "encoder.bframes", "--bitrate": "encoder.bitrate",
-        "--maxrate": "encoder.maxrate", "--param": "encoder.params",
+        "--maxrate": "encoder.maxrate", "--param": "encoder.params", "--codec": "codec", "--quality": "quality",
+        "--target": "target", "--audio": "audio", "--audio-fade": "audioFade", "--loop-count": "loopCount", "--matte": "matte",
     ]
 
     enum Kind: String { case video, image }
 
+    /// .png without a %d pattern is a still; every other known extension (and name%04d.png) a video.
     var kind: Kind? {
-        switch URL(fileURLWithPath: name).pathExtension.lowercased() {
-        case "mp4", "m4v": return .video
-        case "png": return .image
-        default: return nil
-        }
+        let ext = URL(fileURLWithPath: name).pathExtension.lowercased()
+        if ext == "png" { return FramePattern(name) == nil ? .image : .video }
+        return OutputFormat.knownExtensions.contains(ext) ? .video : nil
     }
 
     /// The output as the equivalent command-line flags, so that `resolveJob` applies it with
@@ -84,6 +96,8 @@ struct OutputSpec: Decodable, Equatable {
             add("--bitrate", e.bitrate.map(String.init)); add("--maxrate", e.maxrate.map(String.init))
             for (k, v) in (e.params ?? [:]).sorted(by: { $0.key < $1.key }) { out.append(("--param", "\(k)=\(v)")) }
         }
+        add("--codec", codec); add("--quality", num(quality)); add("--target", target); add("--audio", audio)
+        add("--audio-fade", num(audioFade)); add("--loop-count", loopCount.map(String.init)); add("--matte", matte)
         return out
     }
 }

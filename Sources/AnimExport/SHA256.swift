@@ -1,100 +1,84 @@
-// SHA-256 (FIPS 180-4), for the batch manifest: file digests and inputs hashes.
-// Foundation on Linux has no digest API and no Swift packages can be fetched, so this is
-// the plain reference algorithm, checked against the FIPS test vectors in BatchTests.
+// SHA-256 for the batch manifest (file digests, inputs hashes), computed by libavutil's
+// av_sha (FIPS 180-4; FFmpeg's implementation, already linked for encoding). This file only
+// feeds it bytes and formats the 32-byte digest as lower-case hex; BatchTests checks the FIPS
+// vectors, updates split at every offset of a block, and a file against coreutils' sha256sum.
+import CFFmpeg
 import Foundation
+import Text
 
 struct SHA256 {
-    private var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-    private var buffer: [UInt8] = []
-    private var length: UInt64 = 0
+    /// One AVSHA context, freed with the value (a digest is taken once; `finalize` ends it).
+    private final class Context {
+        let pointer: OpaquePointer
 
-    private static let k: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
+        init() {
+            // av_sha_alloc fails only when memory does; av_sha_init only for bit counts other
+            // than 160, 224 and 256.
+            guard let context = av_sha_alloc(), av_sha_init(context, 256) == 0 else {
+                fatalError("libavutil av_sha_alloc/av_sha_init(256) failed (out of memory)")
+            }
+            pointer = context
+        }
+
+        deinit { av_free(UnsafeMutableRawPointer(pointer)) }
+    }
+
+    private let context = Context()
+
+    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        av_sha_update(context.pointer, base.assumingMemoryBound(to: UInt8.self), bytes.count)
+    }
 
     mutating func update<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
-        for b in bytes {
-            buffer.append(b)
-            length &+= 1
-            if buffer.count == 64 { compress(buffer[...]); buffer.removeAll(keepingCapacity: true) }
-        }
+        let array = Array(bytes)
+        array.withUnsafeBytes { update($0) }
     }
 
-    mutating func update(_ data: Data) {
-        data.withUnsafeBytes { raw in
-            var i = 0
-            let n = raw.count
-            // Fill a partial block first, then whole blocks straight from the data.
-            while i < n && !buffer.isEmpty { buffer.append(raw[i]); i += 1; length &+= 1
-                if buffer.count == 64 { compress(buffer[...]); buffer.removeAll(keepingCapacity: true) } }
-            while n - i >= 64 {
-                compress(Array(raw[i..<(i + 64)])[...])
-                i += 64; length &+= 64
-            }
-            while i < n { buffer.append(raw[i]); i += 1; length &+= 1 }
-        }
-    }
+    mutating func update(_ data: Data) { data.withUnsafeBytes { update($0) } }
 
     mutating func update(_ text: String) { update(Array(text.utf8)) }
 
+    /// The digest as 64 lower-case hex digits.
     mutating func finalize() -> String {
-        let bits = length &* 8
-        var pad: [UInt8] = [0x80]
-        while (buffer.count + pad.count) % 64 != 56 { pad.append(0) }
-        for s in stride(from: 56, through: 0, by: -8) { pad.append(UInt8(truncatingIfNeeded: bits >> UInt64(s))) }
-        let savedLength = length
-        update(pad)
-        length = savedLength
-        return h.map { String(format: "%08x", $0) }.joined()
-    }
-
-    private mutating func compress(_ block: ArraySlice<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
-        let base = block.startIndex
-        for t in 0..<16 {
-            w[t] = UInt32(block[base + 4 * t]) << 24 | UInt32(block[base + 4 * t + 1]) << 16
-                | UInt32(block[base + 4 * t + 2]) << 8 | UInt32(block[base + 4 * t + 3])
-        }
-        @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-        for t in 16..<64 {
-            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-        for t in 0..<64 {
-            let S1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let ch = (e & f) ^ (~e & g)
-            let t1 = hh &+ S1 &+ ch &+ Self.k[t] &+ w[t]
-            let S0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = S0 &+ maj
-            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
+        var digest = [UInt8](repeating: 0, count: 32)
+        digest.withUnsafeMutableBufferPointer { av_sha_final(context.pointer, $0.baseAddress) }
+        return digest.map { String(format: "%02x", $0) }.joined()
     }
 
     static func hex(_ data: Data) -> String { var s = SHA256(); s.update(data); return s.finalize() }
     static func hex(_ text: String) -> String { var s = SHA256(); s.update(text); return s.finalize() }
 
-    /// The digest and size of a file, or nil if it cannot be read.
+    /// The digest and size of a regular file (symlinks followed), or nil if it cannot be read
+    /// or is anything else: a FIFO, device or socket planted where a file was expected must not
+    /// block or feed the hash forever (it is opened O_NONBLOCK and checked with fstat first).
     static func file(_ path: String) -> (sha256: String, bytes: Int)? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         var s = SHA256()
         var total = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            guard let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
-            s.update(chunk)
-            total += chunk.count
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { break }
+            chunk.withUnsafeBytes { s.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            total += n
         }
         return (s.finalize(), total)
+    }
+
+    /// The digest and size of a font file, read with the font loader's checks (a regular file,
+    /// size-capped, never blocking: a FIFO or device named as a font must not hang the hashing);
+    /// nil when it cannot be read — the render then reports why.
+    static func font(_ path: String) -> (sha256: String, bytes: Int)? {
+        guard let bytes = try? FontFile.contents(of: path) else { return nil }
+        var s = SHA256()
+        s.update(bytes)
+        return (s.finalize(), bytes.count)
     }
 }

@@ -9,7 +9,7 @@ import Scenes
 import Video
 
 let stillFlags: [FlagSpec] = [FlagSpec("--time", value: "T", help: "animation time of the still, seconds (default 0)")]
-    + renderFlags.filter { ["--preset", "--scale", "--size", "--background", "--font", "-y", "--verbose", "--help"].contains($0.name) }
+    + renderFlags.filter { ["--preset", "--scale", "--size", "--background", "--font", "--strict", "-y", "--verbose", "--help"].contains($0.name) }
 
 func stillHelp() -> String {
     """
@@ -38,6 +38,7 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
     let time = try parsed.value("--time").map { s throws(ExportError) in try parseDouble(s, flag: "--time", range: 0...Limits.maxSeconds) } ?? 0
     let job = try resolveJob(animation: kind, args: parsed, library: library, video: false)
     for notice in job.notices { printError("animexport: note: \(notice)") }
+    for warning in job.warnings { printError("animexport: warning: \(warning)") }
     try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
     let canvas = renderStill(job, at: time)
     let pixels = canvas.straightRGBA8()

@@ -3,7 +3,8 @@
 // Units and conventions:
 //   * Everything FreeType returns here is *unscaled*: glyphs are loaded with FT_LOAD_NO_SCALE
 //     (which implies no hinting) and FT_Set_Char_Size is never called, so outlines, advances,
-//     metrics and kerning are exact design units (font units, `unitsPerEm` per em).
+//     and metrics are exact design units (font units, `unitsPerEm` per em); HarfBuzz shapes at
+//     a scale of unitsPerEm, so its positions are design units too (ShapingFace.swift).
 //   * Conversion to points happens in Double: points = units · size / unitsPerEm (`scale`).
 //     Nothing is rounded to the 26.6 grid or to pixels; device scaling is the caller's
 //     transform.
@@ -14,11 +15,18 @@
 //   * capHeight / xHeight: OS/2 sCapHeight / sxHeight (table version ≥ 2), else measured as the
 //     top of the outline of 'H' / 'x'.
 //
-// Ownership and threads: a `FreeTypeFace` owns one FT_Library and one FT_Face (FreeType requires
-// a face not to be used from two threads at once) plus the glyph cache, all behind one Mutex;
-// deinit calls FT_Done_Face and FT_Done_FreeType. `Font` is that face at a size, so it is
-// Sendable and `withSize` shares the face and cache. Everything read once at load time (names,
-// metrics, GPOS kerning) is immutable.
+// Loading: the file is read into memory by `FontFile.read` (regular files only, size-capped,
+// never blocking — see FontFile.swift), then FreeType opens the bytes (FT_New_Memory_Face) for
+// outlines and metrics and HarfBuzz opens the same bytes (hb_face_create) for shaping. The
+// font must be one HarfBuzz can shape (OpenType/TrueType, with the same glyph count FreeType
+// sees); anything else is `.unshapeable`, not a line laid out without its OpenType layout.
+//
+// Ownership and threads: a `FreeTypeFace` owns the bytes, one FT_Library and one FT_Face
+// (FreeType requires a face not to be used from two threads at once) plus the glyph cache, all
+// behind one Mutex, and the immutable HarfBuzz face and font (`ShapingFace`, safe to shape with
+// from any thread); deinit releases HarfBuzz, then FreeType, then the bytes. `Font` is that face
+// at a size, so it is Sendable and `withSize` shares the face and cache. Everything read once at
+// load time (names, metrics) is immutable.
 
 import CFreeType
 import Raster
@@ -91,6 +99,15 @@ public final class Font: Sendable {
         self.init(face: try FreeTypeFace(path: path, faceIndex: faceIndex), size: size)
     }
 
+    /// Loads face `faceIndex` of a font held in memory (an embedded font: a Lottie data URI, a
+    /// dotLottie's fonts/ entry), at `size` points. `name` stands for the file in messages.
+    /// The same cap as for files applies (`FontFile.maxBytes`).
+    public convenience init(bytes: [UInt8], name: String, size: Double, faceIndex: Int = 0) throws(FontError) {
+        guard size.isFinite, size > 0 else { throw .invalidSize(size) }
+        self.init(face: try FreeTypeFace(bytes: FontFile.copy(bytes, name: name), path: name, faceIndex: faceIndex),
+                  size: size)
+    }
+
     /// Locates `family` / `style` with fontconfig (no substitutes, see `locate`) and loads it.
     public convenience init(family: String, style: String, size: Double) throws(FontError) {
         guard size.isFinite, size > 0 else { throw .invalidSize(size) }
@@ -125,16 +142,16 @@ public final class Font: Sendable {
     public var designMetrics: DesignMetrics { face.info.designMetrics }
     /// Points per design unit: size / unitsPerEm.
     public var scale: Double { size / Double(unitsPerEm) }
-    /// Which kerning data `layout` applies.
-    public var kerningSource: KerningSource { face.info.kerning.source }
-    /// Four-character tags of the font's SFNT tables ("CFF ", "GPOS", …), empty for non-SFNT fonts.
+    /// Four-character tags of the font's SFNT tables ("CFF ", "GPOS", …), as FreeType lists them.
     public var tableTags: [String] { face.info.tableTags }
 
     /// The glyph for `scalar` in the Unicode charmap, nil if the font has none.
     public func glyphIndex(for scalar: Unicode.Scalar) -> UInt32? {
-        let index = face.state.withLock { FT_Get_Char_Index($0.face, FT_ULong(scalar.value)) }
-        return index == 0 ? nil : UInt32(index)
+        face.shaping.nominalGlyph(scalar)
     }
+
+    /// Whether the font maps `scalar` to a glyph.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { glyphIndex(for: scalar) != nil }
 
     /// The outline and advance of glyph `id` in design units (cached per face).
     public func glyph(_ id: UInt32) throws(FontError) -> Glyph {
@@ -146,11 +163,6 @@ public final class Font: Sendable {
             return loaded
         }
         return try result.get()
-    }
-
-    /// The raw bytes of SFNT table `tag` (e.g. "OS/2", "GPOS"), nil if the font has none.
-    public func tableData(_ tag: String) -> [UInt8]? {
-        face.state.withLock { FreeTypeFace.sfntTable($0.face, tag) }
     }
 }
 
@@ -164,12 +176,13 @@ struct FaceInfo: Sendable {
     var format: String
     var glyphCount: Int
     var designMetrics: DesignMetrics
-    var kerning: KerningData
     var tableTags: [String]
+    /// Weight, slant and width of the face (OS/2, FreeType flags), for choosing fallback fonts alike.
+    var appearance: FontAppearance
 }
 
-/// One FT_Library + FT_Face and the glyph cache, behind a Mutex (FreeType faces are not
-/// thread-safe). Freed in deinit.
+/// The font bytes, one FT_Library + FT_Face and the glyph cache behind a Mutex (FreeType faces
+/// are not thread-safe), and the HarfBuzz face for shaping. Freed in deinit.
 final class FreeTypeFace: Sendable {
     struct State {
         let library: FT_Library
@@ -179,26 +192,40 @@ final class FreeTypeFace: Sendable {
 
     let state: Mutex<State>
     let info: FaceInfo
+    let shaping: ShapingFace
+    /// The file's bytes; FreeType and HarfBuzz read them in place, so they outlive both.
+    private let bytes: FontBytes
 
-    /// `readGPOS: false` leaves GPOS unread (tests use it to exercise the legacy 'kern' path).
-    init(path: String, faceIndex: Int, readGPOS: Bool = true) throws(FontError) {
-        try Self.checkReadable(path)
+    convenience init(path: String, faceIndex: Int) throws(FontError) {
+        try self.init(bytes: FontFile.read(path), path: path, faceIndex: faceIndex)
+    }
+
+    /// Opens `bytes` (which the face keeps); `path` names them in messages and `Font.path`.
+    init(bytes: FontBytes, path: String, faceIndex: Int) throws(FontError) {
         var libraryPointer: FT_Library?
         let initError = FT_Init_FreeType(&libraryPointer)
         guard initError == 0, let library = libraryPointer else {
             throw FontError.freeType("FT_Init_FreeType", initError, path: nil)
         }
         var facePointer: FT_Face?
-        let openError = FT_New_Face(library, path, FT_Long(faceIndex), &facePointer)
+        let openError = FT_New_Memory_Face(library, bytes.base.assumingMemoryBound(to: FT_Byte.self),
+                                           FT_Long(bytes.count), FT_Long(faceIndex), &facePointer)
         guard openError == 0, let face = facePointer else {
             FT_Done_FreeType(library)
             throw Self.openError(openError, path: path, faceIndex: faceIndex)
         }
-        switch Self.describe(face, path: path, faceIndex: faceIndex, readGPOS: readGPOS) {
-        case .success(let info):
+        let described = Self.describe(face, path: path, faceIndex: faceIndex)
+        let shaping = described.flatMap { info in
+            ShapingFace.make(bytes: bytes, faceIndex: faceIndex, glyphCount: info.glyphCount, path: path,
+                             format: info.format, isSFNT: face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SFNT) != 0)
+        }
+        switch (described, shaping) {
+        case (.success(let info), .success(let shaping)):
             self.info = info
+            self.shaping = shaping
+            self.bytes = bytes
             state = Mutex(State(library: library, face: face))
-        case .failure(let error):
+        case (.failure(let error), _), (_, .failure(let error)):
             FT_Done_Face(face)
             FT_Done_FreeType(library)
             throw error
@@ -212,36 +239,21 @@ final class FreeTypeFace: Sendable {
         }
     }
 
-    /// Distinguishes "missing" and "unreadable" before FreeType turns both into one error code.
-    private static func checkReadable(_ path: String) throws(FontError) {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path: path) }
-            throw .unreadable(path: path, reason: String(cString: strerror(code)))
-        }
-        if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(path: path, reason: "is a directory") }
-        guard access(path, R_OK) == 0 else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-    }
-
+    /// FT_New_Memory_Face's failure as a one-line error: anything but running out of memory
+    /// means the bytes are not a font FreeType can read.
     private static func openError(_ code: FT_Error, path: String, faceIndex: Int) -> FontError {
         switch Int(code) {
-        case Int(FT_Err_Unknown_File_Format), Int(FT_Err_Invalid_File_Format):
-            return .notAFont(path: path, reason: FontError.freeTypeMessage(code))
+        case Int(FT_Err_Out_Of_Memory):
+            return .freeType("FT_New_Memory_Face", code, path: path)
         case Int(FT_Err_Invalid_Argument) where faceIndex != 0:
             return .notAFont(path: path, reason: "the file has no face \(faceIndex)")
-        case Int(FT_Err_Cannot_Open_Resource):
-            return .unreadable(path: path, reason: FontError.freeTypeMessage(code))
         default:
-            return .freeType("FT_New_Face", code, path: path)
+            return .notAFont(path: path, reason: FontError.freeTypeMessage(code))
         }
     }
 
-    /// Reads names, metrics and kerning data of a freshly opened face.
-    private static func describe(_ face: FT_Face, path: String, faceIndex: Int,
-                                 readGPOS: Bool) -> Result<FaceInfo, FontError> {
+    /// Reads names and metrics of a freshly opened face.
+    private static func describe(_ face: FT_Face, path: String, faceIndex: Int) -> Result<FaceInfo, FontError> {
         let flags = face.pointee.face_flags
         guard flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else { return .failure(.notScalable(path: path)) }
         guard FT_Select_Charmap(face, FT_ENCODING_UNICODE) == 0 else {
@@ -267,11 +279,6 @@ final class FreeTypeFace: Sendable {
         }
 
         let tags = tableTags(face)
-        let gpos = readGPOS && tags.contains("GPOS") ? sfntTable(face, "GPOS") : nil
-        let gdef = tags.contains("GDEF") ? sfntTable(face, "GDEF") : nil
-        let kerning = KerningData(gpos: gpos.flatMap { GPOSKerning(gpos: $0, gdef: gdef) },
-                                  hasKernTable: flags & FT_Long(FT_FACE_FLAG_KERNING) != 0)
-
         let family = face.pointee.family_name.map { String(cString: $0) } ?? ""
         let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
         let postScript = FT_Get_Postscript_Name(face).map { String(cString: $0) }
@@ -279,7 +286,7 @@ final class FreeTypeFace: Sendable {
         return .success(FaceInfo(path: path, faceIndex: faceIndex, familyName: family, styleName: style,
                                  postScriptName: postScript, format: format,
                                  glyphCount: Int(face.pointee.num_glyphs), designMetrics: metrics,
-                                 kerning: kerning, tableTags: tags))
+                                 tableTags: tags, appearance: FontAppearance(face, path: path, index: faceIndex)))
     }
 
     /// Ascender/descender/line gap per the policy in the file header; cap/x height from OS/2.
@@ -336,15 +343,5 @@ final class FreeTypeFace: Sendable {
             index += 1
         }
         return tags
-    }
-
-    /// The raw bytes of SFNT table `tag`, nil when absent.
-    static func sfntTable(_ face: FT_Face, _ tag: String) -> [UInt8]? {
-        let code = tag.utf8.reduce(FT_ULong(0)) { $0 << 8 | FT_ULong($1) }
-        var length: FT_ULong = 0
-        guard FT_Load_Sfnt_Table(face, code, 0, nil, &length) == 0, length > 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        let error = bytes.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face, code, 0, $0.baseAddress, &length) }
-        return error == 0 ? bytes : nil
     }
 }

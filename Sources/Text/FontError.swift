@@ -11,8 +11,16 @@ import CFreeType
 public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Nothing exists at `path`.
     case fileNotFound(path: String)
-    /// `path` exists but cannot be opened for reading (permissions, or it is a directory).
+    /// `path` exists but cannot be opened for reading (permissions, a symlink loop).
     case unreadable(path: String, reason: String)
+    /// `path` (after following symlinks) is not a regular file: `kind` says what it is
+    /// ("a FIFO (named pipe)", "a character device", "a directory" …). Refused before opening.
+    case notRegularFile(path: String, kind: String)
+    /// The file is larger than `limit` bytes (`FontFile.maxBytes`); refused before reading.
+    case tooLarge(path: String, bytes: Int, limit: Int)
+    /// FreeType reads the file but HarfBuzz cannot shape it: `reason` says whether the format
+    /// is not OpenType/TrueType (Type 1, WOFF …) or the two libraries disagree (a damaged file).
+    case unshapeable(path: String, reason: String)
     /// FreeType does not recognise the file as a font (or the face index does not exist).
     case notAFont(path: String, reason: String)
     /// The font has no scalable outlines (a bitmap-only font); glyphs could not become paths.
@@ -37,6 +45,12 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "font file not found: \(path)"
         case .unreadable(let path, let reason):
             return "cannot read font file \(path): \(reason)"
+        case .notRegularFile(let path, let kind):
+            return "font file \(path) is \(kind); only regular files (or symlinks to them) are read as fonts"
+        case .tooLarge(let path, let bytes, let limit):
+            return "font file \(path) is \(bytes) bytes; the limit is \(limit) bytes (\(limit >> 20) MiB)"
+        case .unshapeable(let path, let reason):
+            return "font file \(path) cannot be shaped with HarfBuzz: \(reason)"
         case .notAFont(let path, let reason):
             return "not a font file: \(path) (\(reason))"
         case .notScalable(let path):

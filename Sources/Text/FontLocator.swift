@@ -113,7 +113,7 @@ enum FontLocator {
     }
 
     /// File, index, families and styles of a font pattern; nil without a file.
-    private static func describe(_ pattern: OpaquePointer) -> FontMatch? {
+    static func describe(_ pattern: OpaquePointer) -> FontMatch? {
         guard let path = strings(pattern, FC_FILE).first else { return nil }
         var index: Int32 = 0
         if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }

@@ -1,35 +1,53 @@
-// TextLayout.swift — one line of text: glyphs placed along a baseline, as one fillable Path.
+// TextLayout.swift — one line of text: shaped glyphs placed along a baseline, as one fillable
+// Path and as positioned glyph outlines.
 //
 // Coordinates are points in the canvas convention (origin top-left, y down). `origin` is the
 // pen start on the baseline: glyph ink above the baseline has y < origin.y. The first glyph's
 // origin is `origin`, so its ink starts at origin.x + its left side bearing (leading alignment as
 // in ANIMATIONS.md §2.1 — the label box starts at the pen origin, not at the ink).
 //
-// Placement, in design units then scaled once (scale = size / unitsPerEm):
-//   pen₀ = 0,  glyph i at pen_i + xPlacement_i (and yPlacement_i upwards),
-//   pen_{i+1} = pen_i + advance_i + xAdvance_i
-// where the placement / advance adjustments come from the font's kerning (Kerning.swift) when
-// `kerning` is true. `advanceWidth` is the final pen position (with kerning, if applied);
-// `advanceWidthWithoutKerning` is the plain sum of advances (the §2.1 "Wt" reference figure).
+// Pipeline: itemize (TextRuns.swift: runs of one font and script, fallback fonts for missing
+// characters) → shape each run with HarfBuzz (Shaping.swift) → place, in each run's font units
+// scaled by its own s = size / unitsPerEm:
 //
-// Shaping limits: characters map one-to-one to glyphs through the Unicode charmap, per Unicode
-// scalar; no GSUB (ligatures, contextual alternates), no mark positioning, no bidi. Scalars
-// missing from the font become .notdef (glyph 0) with a warning in `warnings`.
+//   pen₀ = 0;  glyph i drawn at (pen_i + xOffset_i·s, −yOffset_i·s)   (OpenType y up → y down)
+//   pen_{i+1} = pen_i + xAdvance_i·s + τ·[glyph i ends a character and is not the last glyph]
+//
+// where τ = tracking·size/1000 (tracking in thousandths of an em, as After Effects and Lottie
+// give it) is added between characters, not after the last one. `advanceWidth` is the final pen
+// position; `advanceWidthWithoutKerning` is the plain sum of the glyphs' nominal advances
+// (hmtx, the §2.1 "Wt" reference figure), and a glyph's `kerning` is what shaping added to its
+// nominal advance (GPOS pair kerning for Latin text).
+//
+// Runs are placed in logical order on a left-to-right line and in reverse order on a
+// right-to-left one (the line's direction is its first run with a strong script); there is no
+// bidi reordering inside a line of mixed directions (a warning says so).
 
 import Raster
 
 /// A glyph placed on a line.
 public struct PlacedGlyph: Sendable {
-    /// The character it stands for.
+    /// The first character of the glyph's cluster (a ligature stands for several).
     public let scalar: Unicode.Scalar
-    /// Glyph index (0 = .notdef).
+    /// Index of that scalar in the line's `text.unicodeScalars`.
+    public let scalarIndex: Int
+    /// Index of the character (extended grapheme cluster) it belongs to in the line's text.
+    public let characterIndex: Int
+    /// Glyph index in `font` (0 = .notdef).
     public let glyphID: UInt32
+    /// The font the glyph is from: the line's font or a fallback.
+    public let font: Font
     /// The glyph origin (on the baseline, y down), in points.
     public let position: Point
-    /// Advance to the next glyph in points, kerning included.
+    /// Advance to the next glyph in points, shaping and tracking included.
     public let advance: Double
-    /// The kerning part of `advance` (points; negative moves the next glyph closer).
+    /// What shaping changed in the glyph's advance (points; negative moves the next glyph closer).
     public let kerning: Double
+    /// The glyph outline in points with its origin at (0, 0) (y down); empty without ink.
+    /// Draw it translated by `position`.
+    public let outline: Path
+    /// The rule the glyph's outline needs.
+    public let fillRule: FillRule
     /// Exact ink bounds in points at `position`; nil for glyphs without ink.
     public let inkBounds: Rect?
 }
@@ -46,19 +64,22 @@ public struct TextLine: Sendable {
     public let path: Path
     /// The rule the font's outlines need (non-zero for TrueType and CFF).
     public let fillRule: FillRule
-    /// Whether kerning adjustments were applied to the positions.
+    /// Whether the 'kern' feature was on.
     public let kerningApplied: Bool
-    /// Sum of advances with kerning (if applied), in points.
+    /// The final pen position: advances as shaped, plus tracking, in points.
     public let advanceWidth: Double
-    /// Sum of the glyphs' advances without kerning, in points.
+    /// Sum of the glyphs' nominal advances (no positioning feature, no tracking), in points.
     public let advanceWidthWithoutKerning: Double
     /// Exact ink bounds of `path`, in points; nil when nothing has ink.
     public let inkBounds: Rect?
     /// Font ascender / descender in points (positive distances from the baseline).
     public let ascender: Double
     public let descender: Double
-    /// Characters drawn as .notdef, glyphs that failed to load.
-    public let warnings: [String]
+    /// Missing characters (drawn as .notdef), fallback fonts used, mixed directions, glyphs
+    /// that failed to load — see `TextIssue.isWarning`.
+    public let warnings: [TextIssue]
+    /// The line's direction (that of its first run with a strong script).
+    public let direction: TextDirection
 
     /// The line box: from the pen origin, `advanceWidth` wide, ascender above to descender
     /// below the baseline.
@@ -78,60 +99,62 @@ public struct TextLine: Sendable {
 
 extension Font {
     /// Lays out `text` as one line starting at the baseline point `origin` (points, y down).
-    public func layout(_ text: String, origin baseline: Point = .zero, kerning: Bool = true) -> TextLine {
+    /// `kerning: false` turns the 'kern' feature off; `tracking` is in thousandths of an em;
+    /// `fallback: false` draws characters this font lacks as .notdef (with a warning) instead of
+    /// looking for a fallback font.
+    public func layout(_ text: String, origin baseline: Point = .zero, kerning: Bool = true,
+                       tracking: Double = 0, features: [FontFeature] = [], fallback: Bool = true,
+                       language: String = "und") -> TextLine {
         let scalars = Array(text.unicodeScalars)
-        var warnings: [String] = []
-        var ids: [UInt32] = []
-        ids.reserveCapacity(scalars.count)
-        for scalar in scalars {
-            if let id = glyphIndex(for: scalar) {
-                ids.append(id)
-            } else {
-                ids.append(0)
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                warnings.append("\(code) \(scalar.debugDescription) is not in \(familyName) \(styleName); drawn as .notdef")
-            }
-        }
-        var glyphs: [Glyph?] = []
-        glyphs.reserveCapacity(ids.count)
-        for id in ids {
-            do {
-                glyphs.append(try glyph(id))
-            } catch {
-                glyphs.append(nil)
-                warnings.append("glyph \(id) skipped: \(error)")
-            }
-        }
-        let adjustments = kerning ? kerningAdjustments(for: ids) : Array(repeating: .zero, count: ids.count)
+        var (runs, issues) = Itemizer.runs(text, scalars: scalars, primary: self, fallback: fallback)
+        let lineDirection = runs.first { !isNeutral($0.script) }.map { Text.direction(of: $0.script) } ?? .leftToRight
+        if lineDirection == .rightToLeft { runs.reverse() }
+        let characterOf = Self.characterIndices(text, count: scalars.count)
+        let allFeatures = (kerning ? [] : [FontFeature.noKerning]) + features
+        let trackingStep = tracking.isFinite ? tracking * size / 1000 : 0
 
-        let scale = self.scale
+        var shaped: [(glyph: ShapedGlyph, font: Font)] = []
+        for run in runs {
+            let direction = isNeutral(run.script) ? lineDirection : Text.direction(of: run.script)
+            for glyph in run.font.shape(scalars, range: run.range, script: run.script, direction: direction,
+                                        features: allFeatures, language: language) {
+                shaped.append((glyph, run.font))
+            }
+        }
         var placed: [PlacedGlyph] = []
-        placed.reserveCapacity(ids.count)
+        placed.reserveCapacity(shaped.count)
         var path = Path()
         var rule = FillRule.nonZero
-        var pen = 0
-        var plainPen = 0
-        for (i, scalar) in scalars.enumerated() {
-            let glyph = glyphs[i]
-            let adjustment = adjustments[i]
-            let advance = glyph?.advance ?? 0
-            let position = Point(baseline.x + Double(pen + adjustment.xPlacement) * scale,
-                                 baseline.y - Double(adjustment.yPlacement) * scale)
-            let place = Transform(a: scale, b: 0, c: 0, d: scale, tx: position.x, ty: position.y)
-            if let glyph, !glyph.path.isEmpty {
-                path.append(glyph.path.transformed(by: place))
-                if glyph.fillRule == .evenOdd { rule = .evenOdd }
+        var pen = 0.0
+        var plainPen = 0.0
+        for (i, (glyph, font)) in shaped.enumerated() {
+            let s = font.scale
+            var loaded: Glyph?
+            do { loaded = try font.glyph(glyph.glyphID) } catch {
+                issues.append(.glyphFailed(glyph: glyph.glyphID, error: "\(error)", text: text))
             }
-            let bounds = glyph?.bounds.map {
-                Rect(minX: position.x + $0.minX * scale, minY: position.y + $0.minY * scale,
-                     maxX: position.x + $0.maxX * scale, maxY: position.y + $0.maxY * scale)
+            let position = Point(baseline.x + pen + Double(glyph.xOffset) * s, baseline.y - Double(glyph.yOffset) * s)
+            let outline = loaded.map { $0.path.transformed(by: .scale(s, s)) } ?? Path()
+            let glyphRule = loaded?.fillRule ?? .nonZero
+            if let loaded, !loaded.path.isEmpty {
+                path.append(loaded.path.transformed(by: Transform(a: s, b: 0, c: 0, d: s, tx: position.x, ty: position.y)))
+                if glyphRule == .evenOdd { rule = .evenOdd }
             }
-            placed.append(PlacedGlyph(scalar: scalar, glyphID: ids[i], position: position,
-                                      advance: Double(advance + adjustment.xAdvance) * scale,
-                                      kerning: Double(adjustment.xAdvance) * scale, inkBounds: bounds))
-            pen += advance + adjustment.xAdvance
-            plainPen += advance
+            let bounds = loaded?.bounds.map {
+                Rect(minX: position.x + $0.minX * s, minY: position.y + $0.minY * s,
+                     maxX: position.x + $0.maxX * s, maxY: position.y + $0.maxY * s)
+            }
+            let endsCharacter = i + 1 < shaped.count
+                && characterOf[min(shaped[i + 1].glyph.cluster, scalars.count - 1)] != characterOf[min(glyph.cluster, scalars.count - 1)]
+            let nominal = Double(font.nominalAdvance(glyph.glyphID)) * s
+            let advance = Double(glyph.xAdvance) * s + (endsCharacter ? trackingStep : 0)
+            let first = min(glyph.cluster, scalars.count - 1)
+            placed.append(PlacedGlyph(scalar: scalars[first], scalarIndex: first, characterIndex: characterOf[first],
+                                      glyphID: glyph.glyphID, font: font, position: position, advance: advance,
+                                      kerning: Double(glyph.xAdvance) * s - nominal, outline: outline,
+                                      fillRule: glyphRule, inkBounds: bounds))
+            pen += advance
+            plainPen += nominal
         }
         var ink: Rect?
         for bounds in placed.compactMap(\.inkBounds) {
@@ -141,8 +164,18 @@ extension Font {
             } ?? bounds
         }
         return TextLine(text: text, origin: baseline, size: size, glyphs: placed, path: path, fillRule: rule,
-                        kerningApplied: kerning, advanceWidth: Double(pen) * scale,
-                        advanceWidthWithoutKerning: Double(plainPen) * scale, inkBounds: ink,
-                        ascender: metrics.ascender, descender: metrics.descender, warnings: warnings)
+                        kerningApplied: kerning, advanceWidth: pen, advanceWidthWithoutKerning: plainPen,
+                        inkBounds: ink, ascender: metrics.ascender, descender: metrics.descender,
+                        warnings: issues, direction: lineDirection)
+    }
+
+    /// For each scalar index of `text`, the index of the character it belongs to.
+    static func characterIndices(_ text: String, count: Int) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(count)
+        for (index, character) in text.enumerated() {
+            for _ in character.unicodeScalars { result.append(index) }
+        }
+        return result
     }
 }

@@ -12,10 +12,13 @@
 // the buffers, in which case they are copied, contents included).
 import CFFmpeg
 
-/// A YUV 4:2:0 frame (BT.709, limited range) in an FFmpeg AVFrame, sent without copying.
+/// A frame in an encoder's pixel format (YUV 4:2:0, BT.709, limited range unless made with
+/// another `PixelFormat`) in an FFmpeg AVFrame, sent without copying.
 public final class EncoderFrame: @unchecked Sendable {
     public let width: Int
     public let height: Int
+    /// The pixel format of the planes.
+    public let pixelFormat: PixelFormat
     public var chromaWidth: Int { width / 2 }
     public var chromaHeight: Int { height / 2 }
     /// The AVFrame (format yuv420p, BT.709 tags, limited range), owned by this object.
@@ -43,6 +46,7 @@ public final class EncoderFrame: @unchecked Sendable {
         }
         self.width = width
         self.height = height
+        self.pixelFormat = .yuv420p
         avFrame = f
         let p = planes
         for row in 0..<height { (p.y + row * p.yStride).initialize(repeating: 16, count: width) }
@@ -50,6 +54,32 @@ public final class EncoderFrame: @unchecked Sendable {
             (p.u + row * p.uStride).initialize(repeating: 128, count: width / 2)
             (p.v + row * p.vStride).initialize(repeating: 128, count: width / 2)
         }
+    }
+
+    /// A frame of `pixelFormat`, cleared to transparent black (opaque black without alpha).
+    /// Sizes must suit the format (even for chroma-subsampled ones; at most 16384).
+    public init(width: Int, height: Int, pixelFormat: PixelFormat) throws(VideoError) {
+        guard width > 0, height > 0, width <= 16384, height <= 16384,
+              !pixelFormat.needsEvenSize || (width % 2 == 0 && height % 2 == 0) else {
+            throw .invalidSettings("size \(width)x\(height) does not suit \(pixelFormat.rawValue)\(pixelFormat.needsEvenSize ? " (even sides)" : "")")
+        }
+        guard let f = av_frame_alloc() else { throw ffmpegError("av_frame_alloc", cff_averror(ENOMEM)) }
+        f.pointee.format = pixelFormat.av.rawValue
+        f.pointee.width = Int32(width)
+        f.pointee.height = Int32(height)
+        pixelFormat.tag(f)
+        f.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        let r = av_frame_get_buffer(f, 0)
+        guard r >= 0 else {
+            var g: UnsafeMutablePointer<AVFrame>? = f
+            av_frame_free(&g)
+            throw ffmpegError("av_frame_get_buffer", r)
+        }
+        self.width = width
+        self.height = height
+        self.pixelFormat = pixelFormat
+        avFrame = f
+        pixelFormat.clear(f)
     }
 
     deinit {
@@ -71,6 +101,11 @@ public final class EncoderFrame: @unchecked Sendable {
         (cff_frame_data(avFrame, 0), Int(cff_frame_linesize(avFrame, 0)),
          cff_frame_data(avFrame, 1), Int(cff_frame_linesize(avFrame, 1)),
          cff_frame_data(avFrame, 2), Int(cff_frame_linesize(avFrame, 2)))
+    }
+
+    /// Plane `i`'s first byte and bytes per row (any pixel format); valid until `makeWritable()`.
+    public func plane(_ i: Int) -> (base: UnsafeMutablePointer<UInt8>, stride: Int) {
+        (cff_frame_data(avFrame, Int32(i)), Int(cff_frame_linesize(avFrame, Int32(i))))
     }
 
     /// The samples as a packed `YUV420Frame` (a copy, for tests and inspection).

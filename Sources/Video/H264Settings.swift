@@ -222,6 +222,11 @@ public struct H264Settings: Sendable {
         guard crf.isFinite, crf >= 0, crf <= 51 else {
             throw .invalidSettings("crf \(crf) must be within 0...51")
         }
+        // x264 takes crf in fractional steps, but its QP is the integer part: every crf below 1
+        // is coded losslessly, like crf 0 (and then needs High 4:4:4 Predictive). Refuse them.
+        if bitrate == nil && crf > 0 && crf < 1 {
+            throw .invalidSettings("crf \(formatNumber(crf)): x264 codes every crf below 1 losslessly, as crf 0; use 0 for lossless or 1–51")
+        }
         guard !x264Preset.isEmpty else { throw .invalidSettings("empty x264 preset") }
         if let tune, tune.isEmpty { throw .invalidSettings("empty x264 tune") }
         if let level, level.isEmpty { throw .invalidSettings("empty H.264 level") }
@@ -241,6 +246,18 @@ public struct H264Settings: Sendable {
         }
         for (key, _) in extraOptions where key.isEmpty {
             throw .invalidSettings("empty option name in extra options")
+        }
+        try EncoderOptionPolicy.check(extraOptions, encoder: "libx264")
+        // An explicit level below what the size, rate and peak bit rate need would give a
+        // stream that breaks players: refuse it.
+        if let level, let raw = Double(level) {
+            let wanted = raw >= 10 ? raw / 10 : raw  // "42" is level_idc, "4.2" and "4" levels
+            let peak = [bitrate, maxrate].compactMap { $0 }.max()
+            let needed = H264Settings.automaticLevel(width: width, height: height, fps: fps, peakBitrate: peak, profile: effectiveProfile)
+            if let needed, let n = Double(needed), wanted + 1e-9 < n {
+                throw .invalidSettings("H.264 level \(level) cannot hold \(width)x\(height) at \(fps) fps\(peak.map { " and \($0 / 1000) kb/s" } ?? ""); it needs level \(needed) or higher")
+            }
+            if needed == nil { throw .invalidSettings("no H.264 level holds \(width)x\(height) at \(fps) fps") }
         }
     }
 

@@ -146,6 +146,10 @@ public struct MP4Reader: Sendable {
     public let sampleAspectRatio: String
     /// Stream bit rate in bits/s (0 if unknown).
     public let bitRate: Int
+    /// The first audio stream: codec ("aac"), sample rate, channels, duration in seconds.
+    public let audio: (codec: String, sampleRate: Int, channels: Int, seconds: Double?)?
+    /// Container metadata of the video stream ("alpha_mode" in WebM, …).
+    public let streamTags: [String: String]
 
     public init(path: String) throws(VideoError) {
         FFmpegLog.install()
@@ -181,25 +185,43 @@ public struct MP4Reader: Sendable {
         let sar = par.pointee.sample_aspect_ratio
         sampleAspectRatio = "\(sar.num):\(sar.den)"
         bitRate = Int(par.pointee.bit_rate)
+        let ai = av_find_best_stream(fmt, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        if ai >= 0, let ast = fmt.pointee.streams[Int(ai)], let ap = ast.pointee.codecpar {
+            let atb = ast.pointee.time_base
+            audio = (String(cString: avcodec_get_name(ap.pointee.codec_id)), Int(ap.pointee.sample_rate),
+                     Int(ap.pointee.ch_layout.nb_channels),
+                     ast.pointee.duration == AV_NOPTS_VALUE_ ? nil : Double(ast.pointee.duration) * av_q2d(atb))
+        } else {
+            audio = nil
+        }
+        var tags: [String: String] = [:]
+        var entry: UnsafeMutablePointer<AVDictionaryEntry>? = nil
+        while let e = av_dict_get(st.pointee.metadata, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            tags[String(cString: e.pointee.key)] = String(cString: e.pointee.value)
+            entry = e
+        }
+        streamTags = tags
     }
 
     // MARK: - decoding
 
     /// Decodes every frame of the video stream, calling `body` (if given) with
     /// each one in output order, and counts decode problems.
+    /// `decoder` names a libavcodec decoder to use instead of the default (e.g. "libvpx-vp9",
+    /// the only VP9 decoder that reads the alpha plane).
     @discardableResult
-    public func decode(_ body: (DecodedFrame) throws -> Void = { _ in }) throws -> DecodeReport {
+    public func decode(decoder: String? = nil, _ body: (DecodedFrame) throws -> Void = { _ in }) throws -> DecodeReport {
         let input = try InputFile(path: path)
         defer { input.close() }
-        return try input.decodeAll(body)
+        return try input.decodeAll(decoder: decoder, body)
     }
 
     /// Decodes every frame and hands each to `body` as RGBA8:
     /// `(index, bytes, bytesPerRow)`. Returns the number of frames. The bytes
     /// are only valid during the call.
     @discardableResult
-    public func decodeFrames(_ body: (Int, UnsafeRawBufferPointer, Int) throws -> Void) throws -> Int {
-        try decode { frame in
+    public func decodeFrames(decoder: String? = nil, _ body: (Int, UnsafeRawBufferPointer, Int) throws -> Void) throws -> Int {
+        try decode(decoder: decoder) { frame in
             try frame.withRGBA { bytes, stride in try body(frame.index, bytes, stride) }
         }.frames
     }
@@ -270,10 +292,11 @@ final class InputFile {
 
     deinit { close() }
 
-    func decodeAll(_ body: (DecodedFrame) throws -> Void) throws -> DecodeReport {
+    func decodeAll(decoder: String? = nil, _ body: (DecodedFrame) throws -> Void) throws -> DecodeReport {
         guard let fmt, let stream else { throw VideoError.closed }
         let par = stream.pointee.codecpar!
-        guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
+        let found = decoder.map { avcodec_find_decoder_by_name($0) } ?? avcodec_find_decoder(par.pointee.codec_id)
+        guard let codec = found else {
             throw VideoError.invalidFile(path: path, reason: "no decoder for \(String(cString: avcodec_get_name(par.pointee.codec_id)))")
         }
         var dec = avcodec_alloc_context3(codec)

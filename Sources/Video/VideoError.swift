@@ -24,6 +24,8 @@ public enum VideoError: Error, CustomStringConvertible, Sendable, Equatable {
     case invalidFile(path: String, reason: String)
     /// The object was already finished, cancelled or failed.
     case closed
+    /// `VideoSettings.shouldStop` said to stop (a signal arrived) during a long step of `finish`.
+    case stopped
 
     public var description: String {
         switch self {
@@ -48,6 +50,8 @@ public enum VideoError: Error, CustomStringConvertible, Sendable, Equatable {
             return "invalid file '\(path)': \(reason)"
         case .closed:
             return "the writer is already finished, cancelled or failed"
+        case .stopped:
+            return "stopped before the file was complete"
         }
     }
 }

@@ -546,6 +546,9 @@ if options.encode {
     }
 }
 
+benchText(rounds: rounds)
+runFormatBench()  // Formats.swift: pixel formats, codecs, GIF beside ffmpeg
+
 var selfUsage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &selfUsage)
 print("\npeak RSS of this benchmark process: \(fmt(Double(selfUsage.ru_maxrss) / 1024, 1)) MB (holds prerendered frames)")

@@ -100,7 +100,7 @@ let badInputCorpus: [CorpusCase] = [
     CorpusCase(name: "unknown heart parameter", args: ["heart"] + P + ["o.mp4"], preset: preset("heart", #"{"dashon": 10}"#), message: "parameters.dashon: unknown key (did you mean 'dashOn'?)"),
     CorpusCase(name: "unknown top-level key", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "sceonds": 3}"#, message: "sceonds: unknown key (did you mean 'seconds'?)"),
     CorpusCase(name: "unknown encoder key", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "encoder": {"qp": 3}}"#, message: "encoder.qp: unknown key"),
-    CorpusCase(name: "unknown x264 param in preset", args: ["pulse", "--frames", "1"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "encoder": {"params": {"bogus-opt": "1"}}}"#, message: "unknown encoder option: bogus-opt"),
+    CorpusCase(name: "unknown x264 param in preset", args: ["pulse", "--frames", "1"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "encoder": {"params": {"bogus-opt": "1"}}}"#, message: "option 'bogus-opt' is not allowed for libx264"),
     CorpusCase(name: "unknown x264 preset", args: ["pulse", "--x264-preset", "ludicrous", "o.mp4"], message: "--x264-preset: 'ludicrous' is not allowed"),
     CorpusCase(name: "still of unknown animation", args: ["still", "spin", "x.png"], message: "still: unknown animation 'spin'"),
     // Paths and folders.

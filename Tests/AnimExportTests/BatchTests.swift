@@ -180,7 +180,7 @@ func stripTiming(_ m: Manifest) -> Manifest {
         try writeBatchPresets(root)
         try #"{"animation": "pulse", "parameters": {"layers": [{"radious": 10}]}}"#.write(toFile: root + "/broken.json", atomically: true, encoding: .utf8)
         try #"{"animation": "dots", "outputs": [{"name": "bad.mp4", "seconds": -1}]}"#.write(toFile: root + "/badlength.json", atomically: true, encoding: .utf8)
-        try #"{"animation": "dots", "outputs": [{"name": "x.gif"}]}"#.write(toFile: root + "/badext.json", atomically: true, encoding: .utf8)
+        try #"{"animation": "dots", "outputs": [{"name": "x.avi"}]}"#.write(toFile: root + "/badext.json", atomically: true, encoding: .utf8)
         let r = try run(["batch", root, "--out", root + "/out", "--json"], cwd: root)
         #expect(r.status == 1)
         #expect(r.stderr.contains("broken.json: parameters.layers[0].radious: unknown key"), "\(r.stderr)")
@@ -194,7 +194,7 @@ func stripTiming(_ m: Manifest) -> Manifest {
         let kinds = Set(events.compactMap { $0["event"] as? String })
         #expect(kinds == ["start", "progress", "done", "error", "summary"])
         #expect(events.filter { $0["event"] as? String == "done" }.count == 7)
-        #expect(r.stderr.contains("badext.json: outputs[0].name: 'x.gif' must end in .mp4, .m4v or .png"), "\(r.stderr)")
+        #expect(r.stderr.contains("badext.json: outputs[0].name: 'x.avi' must end in one of .mp4, .m4v, .mov, .webm, .gif, .png, .apng, .webp"), "\(r.stderr)")
         #expect((events.last?["failed"] as? Int) == 3)
         // --fail-fast stops before rendering when a preset is already broken.
         let ff = try run(["batch", root, "--out", root + "/ff", "--fail-fast"], cwd: root)

@@ -19,14 +19,31 @@ enum TestFonts {
     static let label = "Measuring Heart Rate"
 }
 
-/// Reads SFNT tables straight from the file bytes (not through FreeType).
+/// Big-endian reads from a byte array (out-of-range reads are 0): the tests' own view of a
+/// font file, independent of FreeType and HarfBuzz.
+struct BigEndianBytes {
+    let bytes: [UInt8]
+
+    func u16(_ offset: Int) -> Int {
+        guard offset >= 0, offset + 2 <= bytes.count else { return 0 }
+        return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+    }
+
+    func i16(_ offset: Int) -> Int { Int(Int16(truncatingIfNeeded: u16(offset))) }
+    func u32(_ offset: Int) -> Int { u16(offset) << 16 | u16(offset + 2) }
+    func tag(_ offset: Int) -> String {
+        String(decoding: (0..<4).map { bytes.indices.contains(offset + $0) ? bytes[offset + $0] : 0 }, as: UTF8.self)
+    }
+}
+
+/// Reads the SFNT table directory and whole tables straight from the file bytes.
 struct SFNTFile {
     let bytes: [UInt8]
     let tables: [String: (offset: Int, length: Int)]
 
     init(path: String) throws {
         bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        let reader = FontTableBytes(bytes)
+        let reader = BigEndianBytes(bytes: bytes)
         var tables: [String: (Int, Int)] = [:]
         for i in 0..<reader.u16(4) {
             let record = 12 + 16 * i
@@ -35,10 +52,24 @@ struct SFNTFile {
         self.tables = tables
     }
 
-    func table(_ tag: String) -> FontTableBytes? {
+    func table(_ tag: String) -> BigEndianBytes? {
         guard let (offset, length) = tables[tag] else { return nil }
-        return FontTableBytes(Array(bytes[offset..<offset + length]))
+        return BigEndianBytes(bytes: Array(bytes[offset..<offset + length]))
     }
+}
+
+/// The font files fontconfig lists as having `scalar` (the `fc-list` command, not our code).
+func filesCovering(_ scalar: Unicode.Scalar) -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-list")
+    process.arguments = [":charset=\(String(scalar.value, radix: 16))", "file"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return [] }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: "\n")
+        .map { line in String(line.split(separator: ":").first ?? line).trimmingCharacters(in: .whitespaces) }
 }
 
 /// Flattens a path into closed polygons (curves split into `steps` chords each).
@@ -91,24 +122,4 @@ func signedArea(_ polygon: [Point]) -> Double {
 /// Sum of coverage / 255 over an A8 mask: the filled area in pixels.
 func coveredArea(_ mask: [UInt8]) -> Double {
     Double(mask.reduce(0) { $0 + Int($1) }) / 255
-}
-
-/// How many memory mappings of `path` this process has (Linux /proc/self/maps). FreeType's Unix
-/// stream mmaps a font file for the lifetime of its face and closes the descriptor, so this
-/// counts open faces.
-func mappingCount(of path: String) -> Int {
-    // Read to EOF with read(2): String(contentsOfFile:) returns only the first 4 KB of a /proc
-    // file (its size is reported as 0), which missed mappings placed further down — under
-    // AddressSanitizer, whose shadow regions come first, all of them (found by make asan-test).
-    let fd = open("/proc/self/maps", O_RDONLY)
-    guard fd >= 0 else { return -1 }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n <= 0 { break }
-        bytes += chunk[0..<n]
-    }
-    return String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter { $0.hasSuffix(path) }.count
 }

@@ -51,12 +51,14 @@ struct TextLayoutTests {
         #expect(abs(ink.minY - (20 - 2048 * s)) < 1e-9, "top of H = baseline − cap height")
     }
 
-    @Test func missingCharactersBecomeNotdefWithAWarning() throws {
+    @Test func withoutFallbackMissingCharactersBecomeNotdefWithAWarning() throws {
         #expect(font.glyphIndex(for: "\u{4E2D}") == nil, "Inter has no CJK")
-        let line = font.layout("A\u{4E2D}B")
+        let line = font.layout("A\u{4E2D}B", fallback: false)
         try #require(line.glyphs.count == 3 && line.warnings.count == 1)
         #expect(line.glyphs.map(\.glyphID)[1] == 0)
-        #expect(line.warnings[0].contains("U+4E2D"))
+        #expect(line.warnings[0] == .missingGlyph(scalar: "\u{4E2D}", font: "Inter Bold", text: "A\u{4E2D}B"))
+        #expect(line.warnings[0].isWarning)
+        #expect(line.warnings[0].description.contains("U+4E2D"))
         #expect(line.glyphs[1].advance > 0, ".notdef still advances")
         #expect(line.glyphs[1].inkBounds != nil, "Inter's .notdef is a visible box")
     }

@@ -11,8 +11,34 @@ private let precious: [UInt8] = Array("precious existing content".utf8)
         var s = settings(64, 64)
         s.extraOptions = [(key: "no-such-option", value: "1")]
         let e = videoError { try encode(dir.file("out.mp4"), s, count: 1) { _ in frame64 } }
-        #expect(e == .unknownOptions(keys: ["no-such-option"]))
+        #expect(e.map { "\($0)" }?.contains("option 'no-such-option' is not allowed for libx264") == true, "\(String(describing: e))")
         #expect(dir.entries().isEmpty)
+    }
+
+    /// Options that read or write files are refused by the allow-list, directly and smuggled
+    /// through x264-params / x264opts (issue 15 item 1); nothing is written.
+    @Test(arguments: [("stats", "/tmp/x"), ("passlogfile", "/tmp/x"), ("x264-params", "dump-yuv=/tmp/y.yuv"),
+                      ("x264-params", "me=umh:qpfile=/etc/passwd"), ("x264opts", "stats=/tmp/s"),
+                      ("x264-params", "tcfile-in=/tmp/t"), ("x264-params", "cqmfile=/tmp/c"), ("pass", "1")])
+    func fileOptionsAreRefused(_ option: (String, String)) throws {
+        let dir = TempDir()
+        var s = settings(64, 64)
+        s.extraOptions = [(key: option.0, value: option.1)]
+        let e = videoError { try encode(dir.file("out.mp4"), s, count: 1) { _ in frame64 } }
+        let text = e.map { "\($0)" } ?? ""
+        #expect(text.contains("not allowed"), "\(text)")
+        #expect(text.contains(option.0 == "x264-params" || option.0 == "x264opts" ? String(option.1.split(separator: ":").last!.split(separator: "=")[0]) : option.0))
+        #expect(dir.entries().isEmpty)
+        #expect(!exists("/tmp/y.yuv"))
+    }
+
+    @Test func otherEncodersHaveAllowListsToo() {
+        #expect(videoError { try EncoderOptionPolicy.check([(key: "x265-params", value: "csv=/tmp/a.csv")], encoder: "libx265") } != nil)
+        #expect(videoError { try EncoderOptionPolicy.check([(key: "x265-params", value: "analysis-save=/tmp/a")], encoder: "libx265") } != nil)
+        #expect(videoError { try EncoderOptionPolicy.check([(key: "svtav1-params", value: "fgs-table=/tmp/t")], encoder: "libsvtav1") } != nil)
+        #expect(videoError { try EncoderOptionPolicy.check([(key: "passlogfile", value: "/tmp/p")], encoder: "libvpx-vp9") } != nil)
+        #expect(videoError { try EncoderOptionPolicy.check([(key: "x265-params", value: "aq-mode=3:psy-rd=1")], encoder: "libx265") } == nil)
+        #expect(videoError { try EncoderOptionPolicy.check([(key: "cpu-used", value: "5")], encoder: "libvpx-vp9") } == nil)
     }
 
     @Test func knownExtraOptionsAreConsumed() throws {

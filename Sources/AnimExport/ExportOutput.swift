@@ -1,0 +1,67 @@
+// ExportOutput.swift — the destination checks of every output format and the delivery-target
+// path of an export (render to a hidden file, read it back, check it against the target, then
+// give it OUTPUT's name; a GIF over the target's size is rendered again smaller, with a note).
+import Foundation
+import Video
+
+/// OUTPUT can be written: a known extension, an existing writable folder, not a folder itself,
+/// and (without -y) no file at its name — for a PNG sequence, at any of its frames' names.
+func checkOutputDestination(_ job: RenderJob) throws(ExportError) {
+    let exts = OutputFormat.knownExtensions
+    guard job.media.format.container == .pngSequence, let pattern = FramePattern(job.output) else {
+        try checkDestination(job.output, overwrite: job.overwrite, extensions: exts)
+        return
+    }
+    try checkDestination(pattern.path(frame: 0), overwrite: job.overwrite, extensions: ["png"])
+    if !job.overwrite {
+        for i in 1..<max(job.frameCount, 1) where FileManager.default.fileExists(atPath: pattern.path(frame: i)) {
+            throw .usage("\(pattern.path(frame: i)): already exists; pass -y to replace the sequence")
+        }
+    }
+}
+
+/// Exports for a delivery target: into a hidden sibling, checked, then renamed to OUTPUT.
+func exportForTarget(_ job: RenderJob, _ target: DeliveryTarget, progress: Bool, pipelined: Bool?,
+                     onFrame: ((Int) -> Void)?) throws(ExportError) -> ExportResult {
+    var job = job
+    for attempt in 0..<4 {
+        let url = URL(fileURLWithPath: job.output)
+        let hidden = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.deletingPathExtension().lastPathComponent).check-\(UInt32.random(in: 0...UInt32.max)).\(url.pathExtension)").path
+        var result = try exportOnce(job, to: hidden, progress: progress, pipelined: pipelined, onFrame: onFrame)
+        if let maxBytes = target.maxBytes, result.bytes > maxBytes, target.scaleDownToFit == true, attempt < 3 {
+            // Bytes grow about with the pixel count: shrink the sides by √(max/bytes), with 10 % to spare.
+            unlink(hidden)
+            let k = (Double(maxBytes) / Double(result.bytes)).squareRoot() * 0.9
+            let w = max(16, Int(Double(job.width) * k)), h = max(16, Int(Double(job.height) * k))
+            job.notices.append("target \(target.name): \(byteCount(result.bytes)) is over \(byteCount(maxBytes)); rendering again at \(w)×\(h)")
+            printError("animexport: note: \(job.notices.last!)")
+            job.transform = job.transform.concatenating(.scale(Double(w) / Double(job.width), Double(h) / Double(job.height)))
+            job.width = w
+            job.height = h
+            continue
+        }
+        let problems = checkAgainstTarget(hidden, target, job: job)
+        guard problems.isEmpty else {
+            unlink(hidden)
+            throw .runtime("\(job.output): does not meet target \(target.name): \(problems.joined(separator: "; ")) (\(target.spec))")
+        }
+        guard rename(hidden, job.output) == 0 else {
+            let e = errno
+            unlink(hidden)
+            throw .runtime("\(job.output): rename failed: \(String(cString: strerror(e)))")
+        }
+        result.path = job.output
+        result.width = job.width
+        result.height = job.height
+        return result
+    }
+    throw .runtime("\(job.output): could not fit target \(target.name)")
+}
+
+/// The file whose digest a manifest records: OUTPUT, or a PNG sequence's first frame (its name is
+/// a pattern, so the skip-if-unchanged check never matches it and sequences are always rendered).
+func recordedFile(_ job: RenderJob) -> String {
+    guard job.media.format.container == .pngSequence, let pattern = FramePattern(job.output) else { return job.output }
+    return pattern.path(frame: 0)
+}
