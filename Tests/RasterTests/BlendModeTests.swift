@@ -132,4 +132,24 @@ import Testing
         Compositing.blend(source, onto: destination, mode: .screen, in: PixelBox(x: -5, y: -5, width: 100, height: 100))
         #expect(destination[0, 0] == PremultipliedRGBA8(r: 255, g: 128, b: 128, a: 255))
     }
+
+    @Test func regionEntryPointsSeeDeferredClears() {
+        // A destination whose last clear is still deferred (drawn, then cleared to the same
+        // colour: the drawn rows are rewritten lazily) must composite like a freshly cleared one.
+        let source = Canvas(width: 24, height: 12)
+        Rasterizer().fill(.circle(center: Point(12, 6), radius: 5), paint: SolidPaint(color: RGBA(r: 0.9, g: 0.2, b: 0.4, a: 0.7)),
+                          on: source)
+        let deferred = Canvas(width: 24, height: 12), fresh = Canvas(width: 24, height: 12)
+        deferred.clear(to: RGBA(r: 0.3, g: 0.6, b: 0.9))
+        Rasterizer().fill(.rectangle(x: 2, y: 2, width: 18, height: 8), paint: SolidPaint(color: .black), on: deferred)
+        deferred.clear(to: RGBA(r: 0.3, g: 0.6, b: 0.9))
+        fresh.clear(to: RGBA(r: 0.3, g: 0.6, b: 0.9))
+        for canvas in [deferred, fresh] {
+            Compositing.blend(source, onto: canvas, mode: .hardLight, opacity: 0.8, in: .whole(width: 24, height: 12))
+        }
+        #expect(pixels(deferred) == pixels(fresh))
+        // And the composited box counts as drawn: the next clear restores the background there.
+        deferred.clear(to: RGBA(r: 0.3, g: 0.6, b: 0.9))
+        #expect(pixels(deferred).allSatisfy { $0 == PremultipliedRGBA8(RGBA(r: 0.3, g: 0.6, b: 0.9)) })
+    }
 }
