@@ -6,10 +6,10 @@ RELEASE_BIN = .build/release/animexport
 # Debian packages: FFmpeg's libraries (libx264 comes with libavcodec), pkg-config, and for
 # text: FreeType, HarfBuzz, fontconfig and the Inter font.
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
-           libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter \
+           libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter libjansson-dev \
            libavfilter-dev libswresample-dev libwebp-dev ffmpeg
 
-.PHONY: all deps build release test run bench assets install uninstall clean
+.PHONY: all deps deps-test build release test check-layout run bench assets install install-files uninstall clean
 
 all: build
 
@@ -22,7 +22,7 @@ deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v ffmpeg >/dev/null 2>&1 || missing="$$missing ffmpeg"; \
-	for lib in libavcodec libavformat libswscale libavutil libavfilter libswresample libwebpdemux freetype2 harfbuzz fontconfig; do \
+	for lib in libavcodec libavformat libswscale libavutil libavfilter libswresample libwebpdemux freetype2 harfbuzz fontconfig jansson; do \
 	  pkg-config --exists $$lib 2>/dev/null || missing="$$missing $$lib"; \
 	done; \
 	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Inter.*Bold'; } || missing="$$missing fonts-inter"; \
@@ -33,17 +33,34 @@ deps:
 	    || { echo "deps: apt-get install failed; install these Debian packages: $(APT_PKGS)"; exit 1; }; \
 	else echo "deps: all present"; fi
 
+# What only the tests need: Debian's Chromium, for the review page test (a large package, so
+# apart from `deps` and installed only when missing).
+deps-test: deps
+	@if command -v chromium >/dev/null 2>&1; then echo "deps-test: chromium present"; else \
+	  echo "deps-test: missing: chromium — installing with apt-get"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
+	    || { echo "deps-test: apt-get install failed; install the Debian package chromium"; exit 1; }; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
 release: deps
 	$(SWIFT) build -c release --product animexport
 
+# Module layout, before any build (seconds): every file imports only modules its target declares
+# in Package.swift and every declared dependency is imported; nothing refers outside the
+# repository (scripts/check-layout.swift), and the check itself catches planted violations.
+check-layout:
+	SWIFT=$(SWIFT) $(SWIFT) scripts/check-layout.swift
+	SWIFT=$(SWIFT) scripts/test-check-layout.sh
+
 # Unit tests plus end-to-end tests that run the release binary and decode what it wrote.
 # kernel-audit checks the release (AVX2) build's SIMD kernels against their scalar references.
 # All tests use Swift Testing; XCTest is disabled so its empty "Executed 0 tests" summary
 # does not stand next to the real one.
-test: release
+test: check-layout release deps-test
 	$(SWIFT) build -c release --product animexport-bench
 	$(SWIFT) build -c release --product kernel-audit
 	.build/release/kernel-audit --quiet
@@ -65,7 +82,10 @@ run: release
 assets: release
 	$(RELEASE_BIN) batch presets --out dist --previews
 
-install: release
+install: release install-files
+
+# The files of `make install` without the build (the tests install into a temporary prefix).
+install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/animexport/presets $(DESTDIR)$(PREFIX)/share/animexport/targets
 	install -m 755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/animexport
 	install -m 644 presets/*.json $(DESTDIR)$(PREFIX)/share/animexport/presets/

@@ -1,19 +1,24 @@
 // swift-tools-version:6.0
 // animexport — offline vector animation → H.264 MP4.
 // Data flows one way: preset → scene at time t → drawing → Raster → RGBA frame → Video → file.
-// Each module imports only those below it:
-//   Raster, Motion            (leaf modules: geometry/coverage/paint; pure functions of time)
-//   Text    → Raster, CFreeType, CHarfBuzz (fonts: FreeType outlines, HarfBuzz shaping, fontconfig lookup and fallback)
-//   Scenes  → Raster, Motion, Text (the animations)
-//   Video   → CFFmpeg         (RGBA frames in, files out; knows nothing of rasterizing)
-//   AnimExport → Scenes, Text, Video, CFFmpeg (presets, jobs, CLI logic, errors; SHA-256 from libavutil)
+// Each target declares exactly the modules its files import, no more and no less; `make test`
+// checks that first (scripts/check-layout.swift). Modules, and what they import:
+//   Geometry, Motion          (leaf modules: paths, transforms, flattening, measure, dash, stroke
+//                              outlines; curves and keyframes, pure functions of time)
+//   Raster  → Geometry        (coverage, paints, compositing, canvases)
+//   Text    → Geometry, Raster, CFreeType, CHarfBuzz (FreeType outlines → paths, HarfBuzz shaping,
+//                              fontconfig lookup and fallback)
+//   Scenes  → Geometry, Raster, Motion, Text (the animations, one folder per scene)
+//   Video   → CFFmpeg, CWebP  (RGBA frames in, files out; knows nothing of rasterizing)
+//   AnimExport → Geometry, Raster, Motion, Text, Scenes, Video, CFFmpeg (presets, jobs, CLI logic,
+//                              errors; SHA-256 from libavutil)
 //   animexport → AnimExport   (the thin executable)
 import PackageDescription
 
 import Foundation
 
-// Raster's hot loops (research/rasterizers.md §6). Release builds target AVX2 + FMA
-// (`-target-cpu haswell`: 256-bit SIMD8<Float>, vroundps, FMA only where written with
+// Geometry's and Raster's hot loops (docs/research/rasterizers.md §6). Release builds target AVX2
+// + FMA (`-target-cpu haswell`: 256-bit SIMD8<Float>, vroundps, FMA only where written with
 // addingProduct) unless ANIMEXPORT_PORTABLE=1 is set at build time; debug builds — which is
 // what `swift test` compiles — are always the portable x86-64 baseline, so the tests run the
 // portable code. Both run the same Swift source (no intrinsics), so results are byte-identical.
@@ -61,28 +66,34 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
-        .target(name: "Raster", swiftSettings: optimized),
-        .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
+        // Strict JSON (duplicate keys) for presets and manifests.
+        .systemLibrary(name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+        .target(name: "Geometry", swiftSettings: optimized),
+        .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: optimized),
+        .target(name: "Text", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
-        .target(name: "Scenes", dependencies: ["Raster", "Motion", "Text"]),
+        .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
-        .target(name: "AnimExport", dependencies: ["Scenes", "Raster", "Motion", "Text", "Video", "CFFmpeg"]),
+        .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Motion", "Text", "Scenes", "Video",
+                                                   "CFFmpeg", "CJansson"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .executableTarget(name: "animexport-bench",
-                          dependencies: ["AnimExport", "Scenes", "Raster", "Text", "Video", "CFFmpeg", "CAllocCounter"],
+                          dependencies: ["AnimExport", "Scenes", "Geometry", "Raster", "Text", "Video", "CFFmpeg",
+                                         "CAllocCounter"],
                           path: "Sources/animexport-bench",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         // `make test` runs it in release (the AVX2 build that ships): SIMD kernels vs scalar references.
         .executableTarget(name: "kernel-audit", dependencies: ["Raster", "Video"], path: "Sources/kernel-audit"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Geometry", "Raster"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Raster"]),
-        .testTarget(name: "GoldenTests", dependencies: ["Raster", "Text", "Video"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Raster", "Motion"]),
-        .testTarget(name: "VideoTests", dependencies: ["Video"]),
-        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Video", "Scenes"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Geometry", "Raster", "Text", "Video"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Geometry", "Raster", "Motion", "Text"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg"]),
+        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes"]),
     ]
 )

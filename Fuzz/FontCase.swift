@@ -4,6 +4,7 @@
 // input (a preset names any file); errors are fine, crashes, hangs and leaks are not.
 // The first byte picks the text and the size; the rest is the font. Replayed by a unit test over
 // Fuzz/regressions/font (Tests/TextTests/FuzzReplay links to this file).
+import Geometry
 import Raster
 import Text
 

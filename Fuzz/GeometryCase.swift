@@ -2,6 +2,7 @@
 // dash array, and one of the flatten / dash / stroke / fill / coverage entry points. Shared by
 // the libFuzzer target (GeometryFuzz.swift) and the unit test that replays the inputs kept in
 // Fuzz/regressions/geometry (Tests/RasterTests/FuzzReplay links to this file).
+import Geometry
 import Raster
 
 nonisolated(unsafe) private let rasterizer = Rasterizer()

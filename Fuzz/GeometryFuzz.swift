@@ -2,7 +2,6 @@
 // flatten → dash → stroke → coverage into a small canvas. Must never crash, hang or write
 // outside the canvas (AddressSanitizer checks the canvas and mask buffers; the canvas is
 // also surrounded by checks that the rows outside the drawing stayed untouched — see below).
-import Raster
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func geometryFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

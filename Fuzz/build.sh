@@ -8,11 +8,12 @@ cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 mkdir -p "$OUT"
 SAN="-sanitize=fuzzer,address"
-# The C modules (CFFmpeg, CFreeType, CHarfBuzz) and their headers, for every module that sees them.
-CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz)
-for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig); do CMODULES+=(-Xcc "$f"); done
-COMMON=(-wmo -O -g -parse-as-library $SAN -I "$OUT" "${CMODULES[@]}")
-LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig)
+# The C modules (CFFmpeg, CFreeType, CHarfBuzz, CWebP) and their headers, for every module that sees them.
+CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CWebP)
+for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux); do CMODULES+=(-Xcc "$f"); done
+# -package-name: modules see each other's `package` declarations, as under SwiftPM.
+COMMON=(-wmo -O -g -parse-as-library -package-name animexport $SAN -I "$OUT" "${CMODULES[@]}")
+LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux)
 
 module() {   # module NAME [extra swiftc flags…] -- sources…
     local name=$1; shift
@@ -26,21 +27,23 @@ module() {   # module NAME [extra swiftc flags…] -- sources…
         -emit-object -o "$obj" "${flags[@]}" "$@"
 }
 
-module Raster -enforce-exclusivity=unchecked -D ANIMEXPORT_FUZZ_BUILD -- Sources/Raster/*.swift
+# Geometry owns the work caps (Storage/FuzzBuild.swift); the flag divides them for fuzzing.
+module Geometry -enforce-exclusivity=unchecked -D ANIMEXPORT_FUZZ_BUILD -- $(find Sources/Geometry -name '*.swift' | sort)
+module Raster -enforce-exclusivity=unchecked -- $(find Sources/Raster -name '*.swift' | sort)
 module GeometryFuzz -- Fuzz/FuzzInput.swift Fuzz/GeometryCase.swift Fuzz/GeometryFuzz.swift
 echo "fuzz: linking $OUT/fuzz-geometry"
 link() { swiftc "$@" 2>&1 | { grep -v "Cannot export local symbol '__asan" || true; }; }
-link $SAN "$OUT/Raster.o" "$OUT/GeometryFuzz.o" -o "$OUT/fuzz-geometry"
+link $SAN "$OUT/Geometry.o" "$OUT/Raster.o" "$OUT/GeometryFuzz.o" -o "$OUT/fuzz-geometry"
 
-module Motion -- Sources/Motion/*.swift
-module Text -- Sources/Text/*.swift
-module Scenes -- Sources/Scenes/*.swift
-module Video -- Sources/Video/*.swift
+module Motion -- $(find Sources/Motion -name '*.swift' | sort)
+module Text -- $(find Sources/Text -name '*.swift' | sort)
+module Scenes -- $(find Sources/Scenes -name '*.swift' | sort)
+module Video -- $(find Sources/Video -name '*.swift' | sort)
 # The preset target is compiled INTO the AnimExport module: it calls the internal decoder.
-module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- Sources/AnimExport/*.swift Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
+module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- $(find Sources/AnimExport -name '*.swift' | sort) Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
 echo "fuzz: linking $OUT/fuzz-preset"
-link $SAN "$OUT"/{Raster,Motion,Text,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"
+link $SAN "$OUT"/{Geometry,Raster,Motion,Text,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"
 
 module FontFuzz -- Fuzz/FontCase.swift Fuzz/FontFuzz.swift
 echo "fuzz: linking $OUT/fuzz-font"
-link $SAN "$OUT"/{Raster,Text,FontFuzz}.o $LIBS -o "$OUT/fuzz-font"
+link $SAN "$OUT"/{Geometry,Raster,Text,FontFuzz}.o $LIBS -o "$OUT/fuzz-font"

@@ -1,9 +1,15 @@
-// `animexport batch [DIR] --out DIR …`: render every output of every preset in a folder,
-// in parallel, incrementally, optionally one shard of it, with a manifest (docs/ci.md).
+// `animexport batch [DIR|FILE.json] --out DIR …`: render every output of every preset in a
+// folder (or of one preset file), in parallel, incrementally, optionally one shard of it, with
+// a manifest (docs/ci.md).
+//
+// A run: lock --out (BatchLock) → plan and check every name (BatchPlan, Collisions; exit 2)
+// → remove stale temporaries → decide per output: skip, re-make previews only, or render →
+// workers (BatchWorkers) → manifest written after every output (ManifestStore) → prune,
+// review page, summary (BatchSession.finish).
 //
 // Exit codes: 0 all outputs rendered or skipped; 1 a preset or an output failed (the others
-// were still rendered, unless --fail-fast); 2 usage errors, and output names that escape
-// --out or collide (refused before anything renders).
+// were still rendered, unless --fail-fast), or --out is in use; 2 usage errors, and output
+// names that escape --out or collide (refused before anything renders); 130/143 interrupted.
 //
 // Parallelism: up to --jobs outputs at once, each on its own thread with its own renderer,
 // canvas and MP4 writer (x264 pinned to one thread, see batchEncoderThreads). Memory is
@@ -21,102 +27,32 @@ let batchFlags: [FlagSpec] = [
     FlagSpec("--dry-run", help: "print what would be rendered or skipped; write nothing"),
     FlagSpec("--fail-fast", help: "stop at the first failure (running outputs finish)"),
     FlagSpec("--json", help: "one JSON object per line per event on stdout (start, progress, done, skipped, error, summary)"),
-    FlagSpec("--previews", help: "also write a poster and a contact sheet PNG for each video"),
+    FlagSpec("--previews", help: "also write a poster and a contact sheet PNG for each video, and index.html to review them"),
+    FlagSpec("--prune", help: "remove outputs no preset makes any more (only files the manifest recorded, unchanged)"),
+    FlagSpec("--wait", help: "wait while another batch writes to --out (default: refuse)"),
+    FlagSpec("--quiet", alias: "-q", help: "only errors and the totals line"),
     FlagSpec("--help", alias: "-h", help: "show this help"),
 ]
 
 func batchHelp() -> String {
     """
-    Usage: animexport batch [DIR] --out DIR [options]
+    Usage: animexport batch [DIR | FILE.json] --out DIR [options]
 
-    Renders every output of every preset in DIR (default presets/) into --out, skipping
-    outputs whose inputs and files are unchanged (manifest.json in --out), and exits 1 if
-    any preset or output failed. See docs/ci.md.
+    Renders every output of every preset in DIR (default presets/), or of one preset file,
+    into --out, skipping outputs whose inputs and files are unchanged (manifest.json in
+    --out), and exits 1 if any preset or output failed. One batch at a time per --out.
+    See docs/ci.md.
 
     Options:
     \(helpTable(batchFlags))
     """
 }
 
-enum OutputStatus { case rendered, skipped, failed, notStarted }
-
-struct OutputResult {
-    var status: OutputStatus
-    var entry: ManifestEntry?
-    var error: ExportError?
-    var seconds: Double = 0
-}
-
-/// Shared state of the worker threads.
-final class BatchRun: @unchecked Sendable {
-    let lock = NSCondition()
-    var next = 0
-    var stop = false
-    var results: [OutputResult?]
-    let queue: [Int]                      // plan indices to render, in order
-    let cost: [Int]                       // estimated peak bytes of each queued output
-    let budget: Int
-    var inFlight = 0                      // estimated bytes of the outputs being rendered
-    init(count: Int, queue: [Int], cost: [Int], budget: Int) {
-        results = Array(repeating: nil, count: count); self.queue = queue; self.cost = cost; self.budget = budget
-    }
-
-    /// The next output to render, waiting while it would push the estimate over the budget
-    /// (one output always runs, however large); nil when done or stopped.
-    func take() -> (index: Int, cost: Int)? {
-        lock.lock(); defer { lock.unlock() }
-        while true {
-            guard !stop, next < queue.count else { return nil }
-            let c = cost[next]
-            if inFlight == 0 || inFlight + c <= budget {
-                let i = queue[next]
-                next += 1
-                inFlight += c
-                return (i, c)
-            }
-            lock.wait()
-        }
-    }
-
-    func finish(_ i: Int, cost: Int, result: OutputResult, failFast: Bool) {
-        lock.lock()
-        results[i] = result
-        inFlight -= cost
-        if result.status == .failed && failFast { stop = true }
-        lock.broadcast()
-        lock.unlock()
-    }
-}
-
-/// Estimated peak memory of rendering one output: measured with /usr/bin/time on 1080×1920
-/// at x264 medium (tune animation, one thread): ≈ 430 MB, i.e. ≈ 200 B per pixel, nearly all
-/// x264's lookahead and reference frames; plus the canvas. Faster x264 presets need less.
-func estimatedBytes(_ o: PlannedOutput) -> Int {
-    guard let job = o.job else { return 0 }
-    let pixels = job.width * job.height
-    if o.kind == .image { return 16 << 20 + pixels * 8 }
-    let perPixel: Int
-    switch job.encoder.preset {
-    case "ultrafast", "superfast": perPixel = 40
-    case "veryfast", "faster", "fast": perPixel = 120
-    default: perPixel = 220
-    }
-    return 32 << 20 + pixels * perPixel
-}
-
 func runBatch(_ args: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> Int32 {
     let parsed = try parseArguments(args, flags: batchFlags, command: "batch")
     if parsed.has("--help") { print(batchHelp()); return 0 }
-    guard parsed.positionals.count <= 1 else { throw .usage("batch: expected one presets folder, got \(parsed.positionals.joined(separator: " "))") }
-    guard let out = parsed.value("--out") else { throw .usage("batch: --out DIR is required (e.g. animexport batch presets --out dist)") }
-    var options = BatchOptions(folder: parsed.positionals.first ?? "presets", out: out,
-                               jobs: try parsed.value("--jobs").map { s throws(ExportError) in try parseInt(s, flag: "--jobs", range: 1...256) }
-                                   ?? max(1, ProcessInfo.processInfo.activeProcessorCount))
-    options.shard = try Shard.resolve(flag: parsed.value("--shard"), totalFlag: parsed.value("--shard-total"), environment: environment)
-    if let m = parsed.value("--memory") { options.memoryBudget = try parseInt(m, flag: "--memory", range: 64...1_048_576) << 20 }
-    options.force = parsed.has("--force"); options.dryRun = parsed.has("--dry-run"); options.failFast = parsed.has("--fail-fast")
-    options.json = parsed.has("--json"); options.previews = parsed.has("--previews")
-    while options.out.count > 1 && options.out.hasSuffix("/") { options.out.removeLast() }
+    var options = try batchOptions(parsed, environment: environment)
+    try Interruption.requireWatchdog()
 
     var isDir: ObjCBool = false
     if FileManager.default.fileExists(atPath: options.out, isDirectory: &isDir) {
@@ -127,135 +63,72 @@ func runBatch(_ args: [String], environment: [String: String] = ProcessInfo.proc
         }
     }
     let started = Date()
-    let plan = try makePlan(options)       // exit 2 for escaping or duplicate names
+    let progress = BatchProgress(json: options.json, quiet: options.quiet)
+    let plan = try makePlan(options)       // exit 2 for escaping, duplicate or colliding names
+    try Interruption.check()
+    // The lock is held until this function returns (a dry run writes nothing and takes none).
+    let lock = options.dryRun ? nil : try BatchLock.acquire(out: options.out, wait: options.wait) { progress.note($0) }
+    defer { withExtendedLifetime(lock) {} }
 
     let manifestPath = options.out + "/" + manifestName
-    let old: Manifest
+    var old = Manifest()
     if FileManager.default.fileExists(atPath: manifestPath) {
         do { old = try Manifest.read(manifestPath) } catch {
-            printError("animexport: note: \(error); rendering everything")
-            old = Manifest()
-        }
-    } else {
-        old = Manifest()
-    }
-
-    let progress = BatchProgress(json: options.json)
-    var results = [OutputResult?](repeating: nil, count: plan.outputs.count)
-    var toRender: [Int] = []
-    for b in plan.broken {
-        progress.finished(nil, event: ["event": "error", "name": nil, "file": b.path, "message": b.error.description],
-                          line: "error   \(b.error)")
-    }
-    for (i, o) in plan.outputs.enumerated() {
-        if let e = o.error {
-            results[i] = OutputResult(status: .failed, error: e)
-            progress.finished(o.name, event: ["event": "error", "name": o.name, "file": o.presetPath, "message": e.description],
-                              line: "error   \(o.name): \(e)")
-        } else if !options.force, let entry = old.outputs[o.name], isUpToDate(o, entry: entry, out: options.out, previews: options.previews) {
-            results[i] = OutputResult(status: .skipped, entry: entry)
-            progress.finished(o.name, event: ["event": "skipped", "name": o.name, "reason": "unchanged"], line: "skipped \(o.name) (unchanged)")
-        } else {
-            toRender.append(i)
+            progress.note("animexport: note: \(error); rendering everything")
         }
     }
-    let failedUpFront = !plan.broken.isEmpty || results.contains { $0?.status == .failed }
-
-    if options.dryRun {
-        for i in toRender {
-            let o = plan.outputs[i], job = o.job!
-            let what = o.kind == .video ? "\(job.width)×\(job.height), \(job.frameCount) frames" : "\(job.width)×\(job.height) PNG at \(format(o.time)) s"
-            print("render  \(o.name)  (\(URL(fileURLWithPath: o.presetPath).lastPathComponent), \(what))")
+    if !options.dryRun {
+        var names = Set([manifestName, reviewPageName])
+        for o in plan.outputs { names.insert(o.name); names.formUnion(o.previewNames) }
+        for (name, e) in old.outputs { names.insert(name); names.formUnion((e.previews ?? [:]).values.map(\.name)) }
+        for path in removeStaleTemporaries(out: options.out, names: names) {
+            progress.note("animexport: note: removed \(path), left by an earlier run that was stopped")
         }
-        print("dry run: \(toRender.count) to render, \(results.filter { $0?.status == .skipped }.count) unchanged, \(plan.broken.count + results.filter { $0?.status == .failed }.count) failed\(options.shard.map { ", shard \($0)" } ?? "")")
-        return failedUpFront ? 1 : 0
     }
-
-    if !(options.failFast && failedUpFront) {
-        // Folders for the outputs (names were checked to stay inside --out).
-        for i in toRender {
-            let o = plan.outputs[i]
-            let folder = (options.out + "/" + o.name as NSString).deletingLastPathComponent
-            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                results[i] = OutputResult(status: .failed, error: .runtime("\(folder): \(error.localizedDescription)"))
-            }
-        }
-        // Longest first (frames × pixels), so the last outputs to finish are short ones and no
-        // core idles at the end of the run; the order does not change any output's bytes.
-        let work = { (i: Int) -> Int in plan.outputs[i].job.map { (plan.outputs[i].kind == .video ? $0.frameCount : 1) * $0.width * $0.height } ?? 0 }
-        let queue = toRender.filter { results[$0] == nil }.sorted { (work($0), $1) > (work($1), $0) }
-        let run = BatchRun(count: plan.outputs.count, queue: queue, cost: queue.map { estimatedBytes(plan.outputs[$0]) },
-                           budget: options.memoryBudget)
-        let done = DispatchSemaphore(value: 0)
-        let workers = min(options.jobs, max(1, queue.count))
-        let box = UncheckedBox((plan, options, progress))
-        for _ in 0..<workers {
-            let thread = Thread {
-                let (plan, options, progress) = box.value
-                while let (i, cost) = run.take() {
-                    let result = renderOutput(plan.outputs[i], options: options, progress: progress)
-                    run.finish(i, cost: cost, result: result, failFast: options.failFast)
-                }
-                done.signal()
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-        for _ in 0..<workers { done.wait() }
-        for i in queue { results[i] = run.results[i] ?? OutputResult(status: .notStarted) }
-    } else {
-        for i in toRender { results[i] = OutputResult(status: .notStarted) }
-    }
-    progress.end()
-
-    // The manifest: every output of this run (this shard) that is on disk and verified.
-    var manifest = Manifest()
-    for (i, o) in plan.outputs.enumerated() {
-        if let e = results[i]?.entry { manifest.outputs[o.name] = e }
-    }
-    try manifest.write(to: manifestPath)
-
-    // Summary.
-    let elapsed = Date().timeIntervalSince(started)
-    let count = { (s: OutputStatus) in results.filter { $0?.status == s }.count }
-    let failed = count(.failed) + plan.broken.count
-    var table = ["status    seconds  output"]
-    for (i, o) in plan.outputs.enumerated() {
-        guard let r = results[i] else { continue }
-        let status: String
-        switch r.status { case .rendered: status = "rendered"; case .skipped: status = "skipped"; case .failed: status = "FAILED"; case .notStarted: status = "not run" }
-        table.append(status.padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: "%8.2f", r.seconds) + "  " + o.name
-                     + (r.error.map { "  — \($0)" } ?? ""))
-    }
-    for b in plan.broken { table.append("FAILED        -   (preset) \(b.error)") }
-    let totals = String(format: "rendered %d, skipped %d, failed %d%@, %.2f s (jobs %d%@)", count(.rendered), count(.skipped), failed,
-                        count(.notStarted) > 0 ? ", not run \(count(.notStarted))" : "", elapsed, options.jobs,
-                        options.shard.map { ", shard \($0)" } ?? "")
-    table.append(totals)
-    if options.json {
-        progress.emit(["event": "summary", "rendered": count(.rendered), "skipped": count(.skipped), "failed": failed,
-                       "notRun": count(.notStarted), "seconds": (elapsed * 1000).rounded() / 1000])
-        printError(table.joined(separator: "\n"))
-    } else {
-        print(table.joined(separator: "\n"))
-    }
-    return failed > 0 ? 1 : 0
+    options.startedAt = started
+    let session = BatchSession(plan: plan, options: options, previous: old, progress: progress,
+                               store: ManifestStore(path: manifestPath, previous: old))
+    session.decideAll()
+    if options.dryRun { return session.printDryRun() }
+    return try session.run()
 }
 
-struct UncheckedBox<T>: @unchecked Sendable { let value: T; init(_ v: T) { value = v } }
+/// The options of a batch run from its flags and the CI environment.
+func batchOptions(_ parsed: ParsedArguments, environment: [String: String]) throws(ExportError) -> BatchOptions {
+    guard parsed.positionals.count <= 1 else { throw .usage("batch: expected one presets folder or preset file, got \(parsed.positionals.joined(separator: " "))") }
+    guard let out = parsed.value("--out") else { throw .usage("batch: --out DIR is required (e.g. animexport batch presets --out dist)") }
+    var options = BatchOptions(folder: parsed.positionals.first ?? "presets", out: out,
+                               jobs: try parsed.value("--jobs").map { s throws(ExportError) in try parseInt(s, flag: "--jobs", range: 1...256) }
+                                   ?? max(1, ProcessInfo.processInfo.activeProcessorCount))
+    options.shard = try Shard.resolve(flag: parsed.value("--shard"), totalFlag: parsed.value("--shard-total"), environment: environment)
+    if let m = parsed.value("--memory") { options.memoryBudget = try parseInt(m, flag: "--memory", range: 64...1_048_576) << 20 }
+    options.force = parsed.has("--force"); options.dryRun = parsed.has("--dry-run"); options.failFast = parsed.has("--fail-fast")
+    options.json = parsed.has("--json"); options.previews = parsed.has("--previews"); options.prune = parsed.has("--prune")
+    options.wait = parsed.has("--wait"); options.quiet = parsed.has("--quiet")
+    while options.out.count > 1 && options.out.hasSuffix("/") { options.out.removeLast() }
+    return options
+}
 
-/// Whether an output can be skipped: same inputs hash, and the files on disk still match.
-func isUpToDate(_ o: PlannedOutput, entry: ManifestEntry, out: String, previews: Bool) -> Bool {
-    guard entry.inputsHash == o.inputsHash, fileMatches(out + "/" + o.name, sha256: entry.sha256, bytes: entry.bytes) else { return false }
+/// What a run does with one output.
+enum OutputDecision { case skip, previewsOnly, render }
+
+/// Skip when the inputs hash is the same and the file on disk still matches (with --previews
+/// the previews too); re-make only the previews when just they are missing or changed.
+func decide(_ o: PlannedOutput, entry: ManifestEntry?, out: String, previews: Bool, force: Bool) -> OutputDecision {
+    guard !force, let entry, entry.inputsHash == o.inputsHash,
+          fileMatches(out + "/" + o.name, sha256: entry.sha256, bytes: entry.bytes) else { return .render }
     if previews && o.kind == .video {
-        guard let p = entry.previews, p.count == o.previewNames.count else { return false }
-        for fact in p.values where !fileMatches(out + "/" + fact.name, sha256: fact.sha256, bytes: fact.bytes) { return false }
+        guard let p = entry.previews, Set(p.values.map(\.name)) == Set(o.previewNames),
+              p.values.allSatisfy({ fileMatches(out + "/" + $0.name, sha256: $0.sha256, bytes: $0.bytes) }) else { return .previewsOnly }
     }
-    return true
+    return .skip
 }
 
+/// Whether the regular file at `path` (a symlink to one counts) has this size and sha256.
+/// Anything else — missing, a FIFO, a device — does not match and is never opened.
 func fileMatches(_ path: String, sha256: String, bytes: Int) -> Bool {
-    guard let attrs = try? FileManager.default.attributesOfItem(atPath: path), (attrs[.size] as? Int) == bytes,
+    var st = stat()
+    guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) == bytes,
           let digest = SHA256.file(path) else { return false }
     return digest.sha256 == sha256 && digest.bytes == bytes
 }
@@ -274,7 +147,7 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
                                   renderSeconds: 0)
         switch o.kind {
         case .video:
-            let result = try runExport(job, progress: false, onFrame: { progress.frame(o.name, done: $0, total: job.frameCount) })
+            let result = try runExport(job, progress: false, memoryChecked: true, onFrame: { progress.frame(o.name, done: $0, total: job.frameCount) })
             entry.frames = result.frames
             entry.fps = "\(job.fps.num)/\(job.fps.den)"
             entry.duration = (result.seconds * 1_000_000).rounded() / 1_000_000
@@ -288,16 +161,7 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
             entry.codec?.pixelFormat = result.pixelFormat
             entry.codec?.alpha = result.alpha
             entry.codec?.audio = result.audio
-            if options.previews {
-                let paths = o.previewNames.map { options.out + "/" + $0 }
-                try writePreviews(job, poster: paths[0], sheet: paths[1])
-                var facts: [String: FileFact] = [:]
-                for (key, name) in zip(["poster", "sheet"], o.previewNames) {
-                    guard let d = SHA256.file(options.out + "/" + name) else { throw .runtime("\(name): cannot be read back") }
-                    facts[key] = FileFact(name: name, sha256: d.sha256, bytes: d.bytes)
-                }
-                entry.previews = facts
-            }
+            if options.previews { entry.previews = try writePreviewFiles(o, job: job, out: options.out) }
         case .image:
             try writeStillOutput(job, at: o.time)
             entry.time = o.time
@@ -311,8 +175,44 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
                           line: String(format: "rendered %@ (%d×%d, %@, %.2f s)", o.name, job.width, job.height, byteCount(digest.bytes), seconds))
         return OutputResult(status: .rendered, entry: entry, seconds: seconds)
     } catch {
+        if case .interrupted = error {
+            progress.finished(o.name, event: ["event": "interrupted", "name": o.name], line: "stopped \(o.name) (interrupted; its previous file, if any, is untouched)")
+            return OutputResult(status: .interrupted, error: error, seconds: Date().timeIntervalSince(t0))
+        }
         progress.finished(o.name, event: ["event": "error", "name": o.name, "file": o.presetPath, "message": error.description],
                           line: "error   \(o.name) (\(o.presetPath)): \(error)")
         return OutputResult(status: .failed, error: error, seconds: Date().timeIntervalSince(t0))
     }
+}
+
+/// Re-makes the previews of a video whose file is up to date (a preview is missing or was
+/// changed): the video is not encoded again. Returns the entry with the new previews' facts.
+func remakePreviews(_ o: PlannedOutput, entry old: ManifestEntry, options: BatchOptions, progress: BatchProgress) -> OutputResult {
+    let t0 = Date()
+    guard let job = o.job else { return OutputResult(status: .failed, error: o.error) }
+    progress.start(o.name, frames: 1)
+    do throws(ExportError) {
+        try Interruption.check()
+        var entry = old
+        entry.previews = try writePreviewFiles(o, job: job, out: options.out)
+        progress.finished(o.name, event: ["event": "previews", "name": o.name, "reason": "missing or changed previews"],
+                          line: "previews \(o.name) (re-made; the video is unchanged)")
+        return OutputResult(status: .previews, entry: entry, seconds: Date().timeIntervalSince(t0))
+    } catch {
+        progress.finished(o.name, event: ["event": "error", "name": o.name, "file": o.presetPath, "message": error.description],
+                          line: "error   \(o.name) (\(o.presetPath)): \(error)")
+        return OutputResult(status: .failed, error: error, seconds: Date().timeIntervalSince(t0))
+    }
+}
+
+/// Writes the poster and sheet of a video output and returns their facts.
+func writePreviewFiles(_ o: PlannedOutput, job: RenderJob, out: String) throws(ExportError) -> [String: FileFact] {
+    let paths = o.previewNames.map { out + "/" + $0 }
+    try writePreviews(job, poster: paths[0], sheet: paths[1])
+    var facts: [String: FileFact] = [:]
+    for (key, name) in zip(["poster", "sheet"], o.previewNames) {
+        guard let d = SHA256.file(out + "/" + name) else { throw .runtime("\(name): cannot be read back") }
+        facts[key] = FileFact(name: name, sha256: d.sha256, bytes: d.bytes)
+    }
+    return facts
 }

@@ -52,7 +52,10 @@ struct NameError: Error { var message: String }
 func normalizeOutputName(_ name: String) -> Result<String, NameError> {
     if name.isEmpty { return .failure(NameError(message: "is empty")) }
     if name.hasPrefix("/") || name.hasPrefix("~") { return .failure(NameError(message: "'\(name)' is absolute; output names are relative to --out")) }
-    if name.contains("\0") || name.contains("\\") { return .failure(NameError(message: "'\(name)' contains a NUL or backslash")) }
+    if let c = name.unicodeScalars.first(where: isControlCharacter) {
+        return .failure(NameError(message: "'\(visible(name))' contains the control character U+\(String(format: "%04X", c.value)); output names are printed in logs and must not carry escapes or line breaks"))
+    }
+    if name.contains("\\") { return .failure(NameError(message: "'\(name)' contains a backslash")) }
     var parts: [String] = []
     for p in name.split(separator: "/", omittingEmptySubsequences: true) {
         if p == "." { continue }
@@ -148,28 +151,47 @@ struct BatchOptions {
     var failFast = false
     var json = false
     var previews = false
+    var prune = false
+    var wait = false
+    var quiet = false
+    var startedAt = Date()
     /// Bytes: outputs start only while the sum of their estimated peaks fits (see estimatedBytes).
     var memoryBudget = Int(min(ProcessInfo.processInfo.physicalMemory / 2, UInt64(Int.max)))
 }
 
+/// The preset files of a batch: every `*.json` in a folder (sorted, hidden files skipped), or
+/// the one file given; returns the folder and the file names.
+func presetFiles(_ source: String) throws(ExportError) -> (folder: String, files: [String]) {
+    var st = stat()
+    guard stat(source, &st) == 0 else { throw .usage("batch: \(source): no such folder of presets or preset file") }
+    if st.st_mode & S_IFMT == S_IFREG {
+        guard source.hasSuffix(".json") else { throw .usage("batch: \(source): a preset file must end in .json") }
+        let url = URL(fileURLWithPath: source)
+        let folder = source.contains("/") ? url.deletingLastPathComponent().path : "."
+        return (folder, [url.lastPathComponent])
+    }
+    guard st.st_mode & S_IFMT == S_IFDIR else { throw .usage("batch: \(source): is \(kindName(st.st_mode)), not a folder of presets or a .json file") }
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: source) else {
+        throw .usage("batch: \(source): cannot be read")
+    }
+    let folder = source.count > 1 && source.hasSuffix("/") ? String(source.dropLast()) : source
+    return (folder, entries.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted())
+}
+
 /// Reads the folder and builds the plan; throws (exit 2) for confinement and duplicate errors.
 func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: options.folder, isDirectory: &isDir), isDir.boolValue else {
-        throw .usage("batch: \(options.folder): no such folder of presets")
-    }
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: options.folder) else {
-        throw .usage("batch: \(options.folder): cannot be read")
-    }
+    let (folder, entries) = try presetFiles(options.folder)
     guard let outReal = realPathOfFolder(options.out) else { throw .usage("batch: --out \(options.out): cannot be resolved") }
 
     var outputs: [PlannedOutput] = []
     var broken: [BrokenPreset] = []
     var confinement: [String] = []
-    var owners: [String: String] = [manifestName: "the manifest"]   // name → "file outputs[i]"
-    let folder = options.folder.hasSuffix("/") ? String(options.folder.dropLast()) : options.folder
+    var owners: [String: String] = [manifestName: "the manifest", reviewPageName: "the review page",
+                                    batchLockName: "the batch lock"]   // name → "file outputs[i]"
 
-    for entry in entries.sorted() where entry.hasSuffix(".json") && !entry.hasPrefix(".") {
+    let nameLimit = max(14, pathconf(outReal, Int32(_PC_NAME_MAX)) > 0 ? pathconf(outReal, Int32(_PC_NAME_MAX)) : 255)
+    for entry in entries {
+        try Interruption.check()
         let path = folder + "/" + entry
         let loaded: LoadedPreset
         let bytes: Data
@@ -198,6 +220,9 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             }
             if let why = symlinkEscape(name, outReal: outReal) { confinement.append("\(path): \(field): \(why)"); continue }
             func claim(_ n: String) {
+                if let part = n.split(separator: "/").first(where: { $0.utf8.count > nameLimit }) {
+                    confinement.append("\(path): \(field): '\(part)' in '\(n)' is \(part.utf8.count) bytes, longer than the file system's limit of \(nameLimit)")
+                }
                 if let owner = owners[n] {
                     confinement.append("\(path): \(field): '\(n)' is also written by \(owner)")
                 } else {
@@ -211,6 +236,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             }
             let previews = kind == .video && options.previews ? previewNames(for: name) : []
             previews.forEach(claim)
+            for p in previews { if let why = symlinkEscape(p, outReal: outReal) { confinement.append("\(path): \(field): preview \(why)") } }
             var args = ParsedArguments()
             args.positionals = [options.out + "/" + name]
             args.values["--preset"] = [path]
@@ -256,6 +282,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
         if let e = presetError, presetOutputs.isEmpty { broken.append(BrokenPreset(path: path, error: e)) }
         outputs += presetOutputs
     }
+    confinement += fileFolderCollisions(owners.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }, out: outReal)
     if !confinement.isEmpty {
         throw .usage("batch: refused before rendering: " + confinement.joined(separator: "; "))
     }

@@ -24,7 +24,11 @@ public enum CLI {
         Example:
           animexport pulse --preset red --seconds 5 out.mp4
 
-        Exit codes: 0 success, 1 runtime failure, 2 usage or validation error.
+        Presets are found by name in $ANIMEXPORT_PRESETS (folders separated by ':'), ./presets,
+        and the presets installed beside this binary (<prefix>/share/animexport/presets).
+
+        Exit codes: 0 success, 1 runtime failure, 2 usage or validation error,
+        130/143 interrupted (SIGINT/SIGTERM).
         """
     }
 
@@ -51,6 +55,11 @@ public enum CLI {
         do {
             return try dispatch(args, library: library)
         } catch {
+            if case .interrupted = error {
+                Interruption.finalLock.lock()       // the signal watchdog must not report it twice
+                printError("animexport: \(error)")
+                Interruption.exitNow(error.exitCode)
+            }
             printError("animexport: \(error)")
             return error.exitCode
         }
@@ -58,7 +67,7 @@ public enum CLI {
 
     static func dispatch(_ args: [String], library: PresetLibrary) throws(ExportError) -> Int32 {
         guard let command = args.first else {
-            printError(generalHelp)
+            printError(generalHelp, lines: true)
             return 2
         }
         let rest = Array(args.dropFirst())
@@ -77,7 +86,7 @@ public enum CLI {
             return try runManifest(rest)
         case "list":
             if rest.contains("--help") || rest.contains("-h") {
-                print("Usage: animexport list\n\nLists the animations and the presets found in: \(library.folders.joined(separator: ", "))")
+                print("Usage: animexport list\n\nLists the animations and the presets found in: \(library.folders.joined(separator: ", "))\n(set ANIMEXPORT_PRESETS to folders separated by ':' to search them first)")
                 return 0
             }
             guard rest.isEmpty else { throw .usage("list: unexpected argument \(rest[0])") }
@@ -91,18 +100,12 @@ public enum CLI {
             }
             let parsed = try parseArguments(rest, flags: renderFlags, command: command)
             if parsed.has("--help") { print(renderHelp(kind)); return 0 }
-            let job = try resolveJob(animation: kind, args: parsed, library: library)
-            for notice in job.notices { printError("animexport: note: \(notice)") }
-            for warning in job.warnings { printError("animexport: warning: \(warning)") }
-            let result = try runExport(job)
-            print(String(format: "wrote %@ (%d×%d, %d frames, %.3f s, %@)", result.path, result.width, result.height,
-                         result.frames, result.seconds, byteCount(result.bytes)))
-            return 0
+            return try runRender(kind, parsed, library: library)
         }
     }
 
     static func listing(_ library: PresetLibrary) throws(ExportError) -> String {
-        let presets = try library.all()
+        let (presets, broken) = library.scan()
         var lines: [String] = []
         for kind in AnimationKind.allCases {
             lines.append("\(kind.rawValue) — \(kind.summary)")
@@ -112,7 +115,11 @@ public enum CLI {
                 lines.append("  \(short.padding(toLength: 12, withPad: " ", startingAt: 0))\(p.file.description ?? "")\(mark)  [\(p.path)]")
             }
         }
-        return (lines + targetListing()).joined(separator: "\n")
+        if !broken.isEmpty {
+            lines.append("broken presets (fix them to use them; the others work):")
+            for b in broken { lines.append("  BROKEN  \(b.error)") }
+        }
+        return visible((lines + targetListing()).joined(separator: "\n"), keepNewlines: true)
     }
 }
 

@@ -6,6 +6,7 @@
 // grey (#202020) sheet; under each, its animation time ("1.250 s", the time the frame is
 // sampled at) in Inter Bold 13 px, white, centred — set with the Text module (kerned
 // layout → path) and filled by our rasterizer like any other drawing.
+import Geometry
 import Foundation
 import Raster
 import Scenes

@@ -1,4 +1,4 @@
-// The dots animation's "parameters" object in a preset (ANIMATIONS.md §4.4), decoded strictly.
+// The dots animation's "parameters" object in a preset (docs/ANIMATIONS.md §4.4), decoded strictly.
 //
 //     "parameters": {
 //       "numberOfDots": 3,             // 1 … 64
@@ -18,7 +18,6 @@
 // Every key is optional. Without a preset "canvas" the canvas is the row plus margins:
 // (n·dotSize + (n − 1)·spacing + 74) × (dotSize + 70) pt, 240 × 120 for the defaults.
 import Foundation
-import Raster
 import Motion
 import Scenes
 

@@ -6,11 +6,12 @@ import Video
 
 /// OUTPUT can be written: a known extension, an existing writable folder, not a folder itself,
 /// and (without -y) no file at its name — for a PNG sequence, at any of its frames' names.
-func checkOutputDestination(_ job: RenderJob) throws(ExportError) {
+/// Returns the path to write (OUTPUT, or the file a symlink at OUTPUT points to: Destination.swift).
+@discardableResult
+func checkOutputDestination(_ job: RenderJob) throws(ExportError) -> String {
     let exts = OutputFormat.knownExtensions
     guard job.media.format.container == .pngSequence, let pattern = FramePattern(job.output) else {
-        try checkDestination(job.output, overwrite: job.overwrite, extensions: exts)
-        return
+        return try checkDestination(job.output, overwrite: job.overwrite, extensions: exts)
     }
     try checkDestination(pattern.path(frame: 0), overwrite: job.overwrite, extensions: ["png"])
     if !job.overwrite {
@@ -18,6 +19,7 @@ func checkOutputDestination(_ job: RenderJob) throws(ExportError) {
             throw .usage("\(pattern.path(frame: i)): already exists; pass -y to replace the sequence")
         }
     }
+    return job.output
 }
 
 /// Exports for a delivery target: into a hidden sibling, checked, then renamed to OUTPUT.

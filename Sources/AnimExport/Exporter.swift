@@ -23,36 +23,6 @@ public struct ExportResult: Sendable {
     public var audio: String? = nil
 }
 
-/// Checks that `path` can be written as a new (or, with `overwrite`, replaced) file.
-func checkDestination(_ path: String, overwrite: Bool, extensions: [String]) throws(ExportError) {
-    let url = URL(fileURLWithPath: path)
-    let ext = url.pathExtension.lowercased()
-    guard extensions.contains(ext) else {
-        throw .usage("\(path): OUTPUT must end in .\(extensions[0]) (H.264 in MP4\(extensions.count > 1 ? "; also " + extensions.dropFirst().map { "." + $0 }.joined(separator: ", ") : ""))")
-    }
-    var isDir: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-    if exists && isDir.boolValue { throw .usage("\(path): is a directory; give a file name") }
-    let folder = url.deletingLastPathComponent().path
-    var folderIsDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &folderIsDir), folderIsDir.boolValue else {
-        throw .usage("\(path): folder \(folder) does not exist")
-    }
-    guard canCreateFile(in: folder) else { throw .usage("\(path): folder \(folder) is not writable") }
-    if exists && !overwrite { throw .usage("\(path): already exists; pass -y to replace it") }
-}
-
-/// Whether a new file can be created in `folder` (tried for real: `access(2)` says yes to
-/// root even on folders where creation fails, such as /proc or a read-only mount).
-func canCreateFile(in folder: String) -> Bool {
-    let probe = folder + "/.animexport-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let fd = open(probe, O_CREAT | O_EXCL | O_WRONLY, 0o600)
-    guard fd >= 0 else { return false }
-    close(fd)
-    unlink(probe)
-    return true
-}
-
 extension RenderJob {
     var h264Settings: H264Settings {
         var s = H264Settings(width: width, height: height, fps: FrameRate(num: fps.num, den: fps.den))
@@ -89,12 +59,15 @@ let exportPipelinedByDefault = ProcessInfo.processInfo.environment["ANIMEXPORT_P
 /// Renders every frame of `job` into its output; `pipelined` nil = `exportPipelinedByDefault`.
 /// `onFrame` (batch progress) is called with the number of frames done after each frame.
 /// With a delivery target the file is read back and checked before it takes OUTPUT's name.
-func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil,
+/// `memoryChecked`: the caller (batch) has already weighed the job's memory estimate.
+func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil, memoryChecked: Bool = false,
                onFrame: ((Int) -> Void)? = nil) throws(ExportError) -> ExportResult {
-    try checkOutputDestination(job)
+    try Interruption.requireWatchdog()
+    let destination = try checkOutputDestination(job)
+    if !memoryChecked { try checkJobMemory(job.memoryNeed(), verbose: job.verbose, what: job.output) }
     FFmpegLog.setVerbose(job.verbose)
     guard let target = job.media.target else {
-        return try exportOnce(job, to: job.output, progress: progress, pipelined: pipelined, onFrame: onFrame)
+        return try exportOnce(job, to: destination, progress: progress, pipelined: pipelined, onFrame: onFrame)
     }
     return try exportForTarget(job, target, progress: progress, pipelined: pipelined, onFrame: onFrame)
 }
@@ -109,8 +82,11 @@ func exportOnce(_ job: RenderJob, to destination: String, progress: Bool, pipeli
         // Settings FFmpeg refuses (an unknown --param, a bad value) are the user's input: exit 2.
         switch error {
         case .unknownOptions, .invalidSettings: throw .usage("\(job.output): \(error)")
-        case .ffmpeg(let operation, let code, _, _) where operation.hasPrefix("avcodec_open2") && code == -EINVAL:
+        case .ffmpeg(let operation, let code, _, _) where operation.hasPrefix("avcodec_open2") && (code == -EINVAL || code == -ERANGE):
             throw .usage("\(job.output): \(error)")
+        case .ffmpeg(let operation, let code, _, _) where operation.hasPrefix("avcodec_open2") && code == averrorExternal:
+            // libx264 says no more than this when it cannot start its threads or allocate its state.
+            throw .runtime("\(job.output): \(error); libx264 could not start (its threads or memory: check ulimit -u / ulimit -v, or a container's limits)")
         default: throw .runtime("\(job.output): \(error)")
         }
     }
@@ -151,6 +127,9 @@ func exportOnce(_ job: RenderJob, to destination: String, progress: Bool, pipeli
     }
 }
 
+/// FFmpeg's AVERROR_EXTERNAL (FFERRTAG('E','X','T',' ')): "Generic error in an external library".
+let averrorExternal: Int32 = -542_398_533
+
 /// Frames in flight between the render thread and the encoder. With 2 the render thread may be
 /// only one frame ahead, and on 2 cores, where x264's threads keep both busy, the scheduler
 /// often leaves it behind: the encoding thread then waits for frames. Measured (heart 1920×1080,
@@ -183,7 +162,7 @@ private func encodePipelined(_ job: RenderJob, writer: MediaWriter, bar: Progres
     let pipeline = FramePipeline(slots: slots)
     let state = RenderThreadState(job: job, renderer: DrawingRenderer(), canvas: renderCanvas, converter: converter)
     state.wholeFrames = wholeFrames
-    pipeline.start(count: job.frameCount) { i, slot in try state.produce(frame: i, into: slot) }
+    try pipeline.start(count: job.frameCount) { i, slot in try state.produce(frame: i, into: slot) }
     defer { pipeline.stop() }
     var i = 0
     while let (index, slot) = pipeline.next() {

@@ -103,7 +103,7 @@ final class FramePipeline: @unchecked Sendable {
     private var freeCount: Int
     private var stopped = false
     private var renderFinished = false
-    private var started = false
+    private var thread: StartedThread?
     /// The error that stopped the render thread, if any.
     private(set) var renderError: Error?
 
@@ -116,9 +116,9 @@ final class FramePipeline: @unchecked Sendable {
     }
 
     /// Starts producing `count` frames on a new thread; `render(i, slot)` fills slot with frame i.
-    func start(count: Int, render: @escaping @Sendable (Int, FrameSlot) throws -> Void) {
-        started = true
-        let t = Thread { [self] in
+    /// Throws when the thread cannot start (a process limit): nothing is waiting for it then.
+    func start(count: Int, render: @escaping @Sendable (Int, FrameSlot) throws -> Void) throws(ExportError) {
+        thread = try startThread(name: "animexport-render") { [self] in
             var failure: Error?
             for i in 0..<count {
                 guard let index = takeFree() else { break }
@@ -135,9 +135,6 @@ final class FramePipeline: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
-        t.name = "animexport-render"
-        t.stackSize = 1 << 20
-        t.start()
     }
 
     private func takeFree() -> Int? {
@@ -175,7 +172,8 @@ final class FramePipeline: @unchecked Sendable {
         condition.lock()
         stopped = true
         condition.broadcast()
-        while started && !renderFinished { condition.wait() }
         condition.unlock()
+        thread?.join()
+        thread = nil
     }
 }

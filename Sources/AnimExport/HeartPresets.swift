@@ -1,4 +1,4 @@
-// The heart animation's "parameters" object (ANIMATIONS.md §2.7), decoded strictly:
+// The heart animation's "parameters" object (docs/ANIMATIONS.md §2.7), decoded strictly:
 //
 //     "parameters": {
 //       "size": 64, "lineWidth": 5, "dashOn": 150, "dashOff": 15, "scaleDash": true,
@@ -11,7 +11,6 @@
 //       "labelHeight": 20.33, "labelBaseline": 16.19, "gap": 10.64   // advanced (§2.1)
 //     }
 import Foundation
-import Raster
 import Scenes
 import Text
 

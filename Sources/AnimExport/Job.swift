@@ -5,6 +5,7 @@
 // height is rounded UP to even (yuv420p needs even sizes) and the extra column/row is filled
 // with the background, with a notice. `--size WxH` fits the canvas inside W×H (uniform scale,
 // centred on whole pixels, background around it).
+import Geometry
 import Foundation
 import Raster
 import Scenes
@@ -94,8 +95,11 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--param", value: "KEY=VALUE", repeatable: true, help: "extra libx264 option; unknown options are an error"),
     FlagSpec("--font", value: "PATH", help: "font file for text (default: the preset's font, found with fontconfig)"),
     FlagSpec("--strict", help: "text warnings (a character no installed font has) are errors"),
-    FlagSpec("-y", alias: "--overwrite", help: "replace OUTPUT if it exists"),
-    FlagSpec("--verbose", help: "show FFmpeg's log"),
+    FlagSpec("--output", alias: "-o", value: "OUTPUT", help: "the file to write (instead of the positional OUTPUT)"),
+    FlagSpec("-y", alias: "--overwrite", help: "replace OUTPUT if it exists (a regular file, or the file a symlink points to)"),
+    FlagSpec("--quiet", alias: "-q", help: "no progress and no summary line (notes and errors still go to stderr)"),
+    FlagSpec("--verbose", alias: "-v", help: "show FFmpeg's log"),
+    FlagSpec("--json", help: "progress as JSON lines on stdout (start, progress, done)"),
     FlagSpec("--help", alias: "-h", help: "show this help"),
 ] + mediaFlags
 
@@ -106,12 +110,7 @@ let renderFlags: [FlagSpec] = [
 func resolveJob(animation: AnimationKind, args: ParsedArguments, library: PresetLibrary,
                 video: Bool = true) throws(ExportError) -> RenderJob {
     let command = video ? animation.rawValue : "still"
-    guard args.positionals.count == 1 else {
-        throw .usage(args.positionals.isEmpty
-            ? "\(command): missing OUTPUT file (e.g. animexport \(video ? command : "still " + animation.rawValue) out.\(video ? "mp4" : "png"))"
-            : "\(command): expected one OUTPUT, got \(args.positionals.count): \(args.positionals.joined(separator: " "))")
-    }
-    let output = args.positionals[0]
+    let output = try outputArgument(args, example: "animexport \(video ? command : "still " + animation.rawValue) out.\(video ? "mp4" : "png")", command: command)
     var args = args
     let target = video ? try applyTarget(&args, output: output) : nil
     let loaded = try library.load(animation: animation, reference: args.value("--preset") ?? animation.defaultPreset)
@@ -178,9 +177,7 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     if args.has("--scale") && args.has("--size") { throw .usage("\(command): give --scale or --size, not both") }
     var width: Int, height: Int, transform: Transform
     if let s = args.value("--size") {
-        let parts = s.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...Limits.maxSide).contains(w), (1...Limits.maxSide).contains(h) else {
+        guard let (w, h) = parseSize(s) else {
             throw .usage("--size: '\(s)' is not WIDTHxHEIGHT with each side in [1, \(Limits.maxSide)] px")
         }
         let k = min(Double(w) / canvas.width, Double(h) / canvas.height)
@@ -279,6 +276,7 @@ func resolveEncoder(_ spec: EncoderSpec, file: String, args: ParsedArguments, no
         e.params.removeAll { $0.key == key }
         e.params.append((key, value))
     }
+    try checkThreadParam(e.params, file: file, fromFlag: args.all("--param").contains { $0.hasPrefix("threads=") })
     if e.crf == 0 && e.bitrate == nil {
         // x264 is lossless only in High 4:4:4 Predictive; an explicit Main/Baseline request conflicts.
         if args.has("--profile") && e.profile != "high" {

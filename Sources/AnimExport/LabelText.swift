@@ -11,7 +11,7 @@
 //     and the stack's centring moves with the label's width);
 //   * the canvas that fits at this size: since the stack is centred, widening the canvas by Δ
 //     moves the ink by Δ/2, so Δw = max(0, −2·minX, 2·(maxX − W)) and likewise Δh.
-import Raster
+import Geometry
 import Scenes
 import Text
 

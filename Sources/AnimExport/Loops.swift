@@ -1,4 +1,4 @@
-// --loops N: render N whole periods of the scene's seamless loop (ANIMATIONS.md §1.5).
+// --loops N: render N whole periods of the scene's seamless loop (docs/ANIMATIONS.md §1.5).
 //
 // The scene says what its loop is (Scenes' `SceneLoop`): a period P and a window
 // [periodicFrom, validUntil) in which the drawing repeats every P seconds, plus a default
@@ -128,7 +128,7 @@ func alternatives(_ items: [String]) -> String {
 }
 
 extension AnimationKind {
-    /// The "Loops" paragraph of `animexport <animation> --help` (ANIMATIONS.md §1.5).
+    /// The "Loops" paragraph of `animexport <animation> --help` (docs/ANIMATIONS.md §1.5).
     var loopHelp: String? {
         if self == .pulse {
             return """

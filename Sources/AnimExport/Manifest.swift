@@ -24,6 +24,9 @@
 // field), so manifests of identical inputs are identical apart from it. Written atomically.
 import Foundation
 
+/// 10 000 outputs × ~1.5 KB per entry, with room to spare.
+let maxManifestBytes = 64 << 20
+
 struct FileFact: Codable, Equatable { var name: String; var sha256: String; var bytes: Int }
 
 struct CodecFacts: Codable, Equatable {
@@ -109,7 +112,15 @@ struct Manifest: Codable, Equatable {
     var outputs: [String: ManifestEntry] = [:]
 
     static func read(_ path: String) throws(ExportError) -> Manifest {
+        // Only a regular file of a sane size: a FIFO or /dev/zero would never end.
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw .usage("\(path): \(String(cString: strerror(errno)))") }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw .usage("\(path): is \(kindName(st.st_mode)), not a manifest file") }
+        guard st.st_size <= maxManifestBytes else {
+            throw .invalid(file: path, field: "(file)", message: "\(st.st_size) bytes is over the cap of \(maxManifestBytes) for a manifest")
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw .usage("\(path): cannot be read") }
+        try rejectDuplicateKeys(data, file: path)
         do {
             return try JSONDecoder().decode(Manifest.self, from: data)
         } catch {
@@ -139,7 +150,9 @@ struct Manifest: Codable, Equatable {
             guard m.tool == out.tool else { throw .invalid(file: path, field: "tool", message: "'\(m.tool)' differs from this tool ('\(out.tool)')") }
             for (name, entry) in m.outputs {
                 if let existing = out.outputs[name], existing.withoutTiming != entry.withoutTiming {
-                    throw .invalid(file: path, field: "outputs.\(name)", message: "differs from the entry in \(from[name] ?? "?")")
+                    let d = firstDifference(existing.withoutTiming, entry.withoutTiming)
+                    throw .invalid(file: path, field: "outputs.\(name)\(d.map { "." + $0.field } ?? "")",
+                                   message: d.map { "\($0.b) differs from \($0.a) in \(from[name] ?? "?")" } ?? "differs from the entry in \(from[name] ?? "?")")
                 }
                 out.outputs[name] = entry
                 from[name] = path
@@ -160,4 +173,34 @@ func runManifest(_ args: [String]) throws(ExportError) -> Int32 {
     let merged = try Manifest.merge(files)
     FileHandle.standardOutput.write(merged.encoded() + Data("\n".utf8))
     return 0
+}
+
+/// The first field (in key order, nested as "codec.crf") where two entries differ, with both
+/// values as JSON text.
+func firstDifference(_ a: ManifestEntry, _ b: ManifestEntry) -> (field: String, a: String, b: String)? {
+    let e = JSONEncoder()
+    e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let da = try? e.encode(a), let db = try? e.encode(b),
+          let oa = try? JSONSerialization.jsonObject(with: da), let ob = try? JSONSerialization.jsonObject(with: db) else { return nil }
+    return firstDifference(oa, ob, path: "")
+}
+
+private func firstDifference(_ a: Any, _ b: Any, path: String) -> (field: String, a: String, b: String)? {
+    if let da = a as? [String: Any], let db = b as? [String: Any] {
+        for key in Set(da.keys).union(db.keys).sorted() {
+            let sub = path.isEmpty ? key : path + "." + key
+            guard let va = da[key], let vb = db[key] else {
+                return (sub, da[key].map(jsonText) ?? "(absent)", db[key].map(jsonText) ?? "(absent)")
+            }
+            if let d = firstDifference(va, vb, path: sub) { return d }
+        }
+        return nil
+    }
+    let ta = jsonText(a), tb = jsonText(b)
+    return ta == tb ? nil : (path, ta, tb)
+}
+
+private func jsonText(_ v: Any) -> String {
+    guard let data = try? JSONSerialization.data(withJSONObject: v, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]) else { return "\(v)" }
+    return String(decoding: data, as: UTF8.self)
 }

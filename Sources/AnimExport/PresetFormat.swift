@@ -70,7 +70,11 @@ func parseFrameRate(_ text: String) -> FrameRateSpec? {
     let t = text.trimmingCharacters(in: .whitespaces)
     if let slash = t.firstIndex(of: "/") {
         guard let n = Int32(t[..<slash]), let d = Int32(t[t.index(after: slash)...]), n > 0, d > 0 else { return nil }
-        return FrameRateSpec(num: n, den: d)
+        // Reduced (60000/1000 is 60/1), so rates from any rational that names one compare and
+        // multiply without overflow: both terms stay below 2^31.
+        var (a, b) = (n, d)
+        while b != 0 { (a, b) = (b, a % b) }
+        return FrameRateSpec(num: n / a, den: d / a)
     }
     guard let v = Double(t), v.isFinite, v > 0, v <= 100_000 else { return nil }
     if v == v.rounded() { return FrameRateSpec(num: Int32(v), den: 1) }

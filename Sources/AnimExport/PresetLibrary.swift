@@ -1,9 +1,13 @@
 // Finding presets: by name in the preset folders, or by file path.
 //
 // Folders searched, in order: $ANIMEXPORT_PRESETS (colon-separated), ./presets,
-// <executable>/../share/animexport/presets (after `make install`), and the source tree's
-// presets/ (for builds run from a checkout). `--preset red` for the pulse finds
-// `pulse-red.json` or `red.json`; a reference containing '/' or ending in .json is a path.
+// <prefix>/share/animexport/presets where the running binary is <prefix>/bin/animexport (found
+// through /proc/self/exe, so an installed binary finds its presets from any folder, however it
+// was started), and the presets/ of the source checkout the binary was built in (a folder above
+// it holding Package.swift and presets/), for `.build/release/animexport` run from anywhere.
+// `--preset red` for the pulse finds `pulse-red.json` or `red.json`; a reference containing
+// '/' or ending in .json is a path. A symlinked preset is followed (the file it points to must
+// be a regular file).
 import Foundation
 
 public struct LoadedPreset {
@@ -24,14 +28,39 @@ public struct PresetLibrary: Sendable {
             folders += env.split(separator: ":").map(String.init)
         }
         folders.append(FileManager.default.currentDirectoryPath + "/presets")
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        folders.append(exe.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("share/animexport/presets").path)
-        // This file is Sources/AnimExport/PresetLibrary.swift in the checkout.
-        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        folders.append(sourceRoot.appendingPathComponent("presets").path)
+        if let exe = executablePath() {
+            let bin = URL(fileURLWithPath: exe).deletingLastPathComponent()
+            folders.append(bin.deletingLastPathComponent().appendingPathComponent("share/animexport/presets").path)
+            if let checkout = checkoutContaining(bin) { folders.append(checkout + "/presets") }
+        }
         var seen = Set<String>()
         return PresetLibrary(folders: folders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.filter { seen.insert($0).inserted })
+    }
+
+    /// The running binary's real path (/proc/self/exe; argv[0] can be a bare name found on
+    /// PATH, a relative path or a symlink).
+    static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if n > 0 { return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        let arg = CommandLine.arguments.first ?? ""
+        return arg.contains("/") ? URL(fileURLWithPath: arg).resolvingSymlinksInPath().path : nil
+    }
+
+    /// The source checkout a binary in `bin` was built in: the nearest folder at most five
+    /// levels up that holds Package.swift and presets/ (`.build/x86_64-unknown-linux-gnu/release`).
+    static func checkoutContaining(_ bin: URL) -> String? {
+        var dir = bin
+        for _ in 0..<5 {
+            dir = dir.deletingLastPathComponent()
+            let root = dir.path
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/Package.swift"),
+               FileManager.default.fileExists(atPath: root + "/presets", isDirectory: &isDir), isDir.boolValue {
+                return root
+            }
+        }
+        return nil
     }
 
     /// Loads the preset `reference` (a name or a path) for `animation`.
@@ -56,23 +85,33 @@ public struct PresetLibrary: Sendable {
         throw .usage("--preset: unknown \(animation.rawValue) preset '\(reference)'\(hint); known: \(known.isEmpty ? "none" : known.joined(separator: ", ")) (searched \(folders.joined(separator: ", ")))")
     }
 
-    /// Short names of the presets of `animation` found in the folders (first folder wins).
+    /// Short names of the presets of `animation` found in the folders (first folder wins);
+    /// broken presets are left out.
     func names(for animation: AnimationKind) throws(ExportError) -> [String] {
-        try all().filter { $0.file.animation == animation.rawValue }.map { Self.shortName($0.name, animation: animation) }
+        scan().loaded.filter { $0.file.animation == animation.rawValue }.map { Self.shortName($0.name, animation: animation) }
     }
 
     /// Every readable preset in the folders; a name found twice keeps the first folder's file.
+    /// Throws the first broken preset's error (see `scan` for all of them).
     func all() throws(ExportError) -> [LoadedPreset] {
+        let s = scan()
+        if let first = s.broken.first { throw first.error }
+        return s.loaded
+    }
+
+    /// Every preset in the folders: those that load, and those that do not with their errors.
+    func scan() -> (loaded: [LoadedPreset], broken: [(path: String, error: ExportError)]) {
         var seen = Set<String>()
-        var out: [LoadedPreset] = []
+        var loaded: [LoadedPreset] = []
+        var broken: [(String, ExportError)] = []
         for folder in folders {
             guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for entry in entries.sorted() where entry.hasSuffix(".json") && !entry.hasPrefix(".") {
                 guard seen.insert(entry).inserted else { continue }
-                out.append(try Self.read(path: folder + "/" + entry))
+                do throws(ExportError) { loaded.append(try Self.read(path: folder + "/" + entry)) } catch { broken.append((folder + "/" + entry, error)) }
             }
         }
-        return out
+        return (loaded, broken)
     }
 
     /// Why `fileExists` said no: a loop of symbolic links, a name that is not UTF-8 (the name
@@ -97,13 +136,16 @@ public struct PresetLibrary: Sendable {
             throw .usage("--preset: \(path): \(whyMissing(path))")
         }
         guard !isDir.boolValue else { throw .usage("--preset: \(path) is a directory, not a preset file") }
-        guard let attrs = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = attrs[.size] as? Int, size <= Limits.maxPresetBytes else {
-            throw .invalid(file: path, field: "(file)", message: "unreadable or larger than \(Limits.maxPresetBytes) bytes")
-        }
-        // Only regular files: a pipe or device (/dev/zero) is not a preset and may never end.
-        guard attrs[.type] as? FileAttributeType == .typeRegular else {
+        // stat follows a symlinked preset to its file. Only regular files: a pipe or a device
+        // (/dev/zero) is not a preset and may never end.
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw .invalid(file: path, field: "(file)", message: "cannot be read (\(String(cString: strerror(errno))))") }
+        guard st.st_mode & S_IFMT == S_IFREG else {
             throw .invalid(file: path, field: "(file)", message: "not a regular file (a pipe, device or socket)")
+        }
+        let size = Int(st.st_size)
+        guard size <= Limits.maxPresetBytes else {
+            throw .invalid(file: path, field: "(file)", message: "\(size) bytes: larger than \(Limits.maxPresetBytes) bytes, the cap for a preset file")
         }
         // An empty file is not read: FileManager.contents(atPath:) leaks a 4 KB buffer for one
         // (Foundation; found by LeakSanitizer in make asan-test).

@@ -6,7 +6,6 @@
 //         animations is empty), at the video's size, "<name>.poster.png".
 // sheet:  see ContactSheet.swift, "<name>.sheet.png".
 import Foundation
-import Raster
 import Scenes
 import Video
 

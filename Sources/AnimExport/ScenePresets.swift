@@ -1,7 +1,7 @@
 // Each animation's "parameters" object in a preset, decoded strictly and range-checked,
 // then turned into the Scenes module's parameter types. Scenes know nothing of JSON.
 //
-// pulse (ANIMATIONS.md §3.4):
+// pulse (docs/ANIMATIONS.md §3.4):
 //     "parameters": {
 //       "layers": [                          // front to back
 //         {"radius": 100, "duration": 1.0, "repeatCount": "infinite", "color": "#396CFF",
@@ -11,6 +11,7 @@
 //       "opacityValues": [0.4, 0.8, 0], "opacityKeyTimes": [0, 0.3, 1],   // advanced
 //       "timingFunction": [0.25, 0.1, 0.25, 1.0]                          // advanced
 //     }
+import Geometry
 import Foundation
 import Raster
 import Motion
@@ -33,9 +34,9 @@ public enum AnimationKind: String, CaseIterable, Sendable {
 
     public var summary: String {
         switch self {
-        case .pulse: return "Core Animation pulse: expanding, fading discs (ANIMATIONS.md §3)"
-        case .dots: return "SwiftUI progress dots: a staggered grow/shrink wave (ANIMATIONS.md §4)"
-        case .heart: return "heart-rate outline: dashed gradient stroke, hue rotation, label (ANIMATIONS.md §2)"
+        case .pulse: return "Core Animation pulse: expanding, fading discs (docs/ANIMATIONS.md §3)"
+        case .dots: return "SwiftUI progress dots: a staggered grow/shrink wave (docs/ANIMATIONS.md §4)"
+        case .heart: return "heart-rate outline: dashed gradient stroke, hue rotation, label (docs/ANIMATIONS.md §2)"
         }
     }
 

@@ -47,7 +47,10 @@ struct Shard: Equatable, CustomStringConvertible {
             guard let n = totalFlag ?? environment["ANIMEXPORT_SHARD_TOTAL"] else {
                 throw .usage("batch: JOB_COMPLETION_INDEX=\(i) is set but the number of shards is not: pass --shard-total N or set ANIMEXPORT_SHARD_TOTAL")
             }
-            guard let k = Int(i), k >= 0 else { throw .usage("JOB_COMPLETION_INDEX: '\(i)' is not an index ≥ 0") }
+            // Any integer text up to Int64.max (and beyond) is checked without arithmetic that can trap.
+            guard let k = Int(i), k >= 0, k < 10_000 else {
+                throw .usage("JOB_COMPLETION_INDEX: '\(i)' is not a 0-based shard index in [0, 9999]")
+            }
             return try parse("\(k + 1)/\(n)", origin: "JOB_COMPLETION_INDEX (0-based) with total \(n)")
         }
         if totalFlag != nil { throw .usage("batch: --shard-total is for JOB_COMPLETION_INDEX, which is not set") }

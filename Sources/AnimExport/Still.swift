@@ -9,7 +9,7 @@ import Scenes
 import Video
 
 let stillFlags: [FlagSpec] = [FlagSpec("--time", value: "T", help: "animation time of the still, seconds (default 0)")]
-    + renderFlags.filter { ["--preset", "--scale", "--size", "--background", "--font", "--strict", "-y", "--verbose", "--help"].contains($0.name) }
+    + renderFlags.filter { ["--preset", "--scale", "--size", "--background", "--font", "--strict", "--output", "-y", "--quiet", "--verbose", "--help"].contains($0.name) }
 
 func stillHelp() -> String {
     """
@@ -39,17 +39,19 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
     let job = try resolveJob(animation: kind, args: parsed, library: library, video: false)
     for notice in job.notices { printError("animexport: note: \(notice)") }
     for warning in job.warnings { printError("animexport: warning: \(warning)") }
-    try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
+    try Interruption.requireWatchdog()
+    let destination = try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
+    try checkJobMemory(job.memoryNeed(still: true), verbose: job.verbose, what: job.output)
     let canvas = renderStill(job, at: time)
     let pixels = canvas.straightRGBA8()
     do {
         try pixels.withUnsafeBytes { bytes in
-            try PNGWriter.write(rgba: bytes, width: canvas.width, height: canvas.height, bytesPerRow: canvas.width * 4, to: job.output)
+            try PNGWriter.write(rgba: bytes, width: canvas.width, height: canvas.height, bytesPerRow: canvas.width * 4, to: destination)
         }
     } catch {
         throw .runtime("\(job.output): \(error)")
     }
-    print("wrote \(job.output) (\(canvas.width)×\(canvas.height), t = \(format(time)) s)")
+    if !parsed.has("--quiet") { print(visible("wrote \(job.output) (\(canvas.width)×\(canvas.height), t = \(format(time)) s)")) }
     return 0
 }
 

@@ -30,30 +30,36 @@ func rejectUnknownKeys(_ decoder: Decoder, known: [String]) throws {
     }
 }
 
-/// The candidate closest to `word` by edit distance, if it is plausibly a typo of it.
+/// The candidate closest to `word`, if it is plausibly a typo of it: compared without leading
+/// dashes, at most 1 edit for names of 3 to 5 characters and 2 for longer ones (a swap of two
+/// neighbours is one edit), and never for names of 1 or 2 characters — `-o` is not a typo of
+/// `-y`.
 func nearest(to word: String, in candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    func bare(_ s: String) -> String { String(s.drop { $0 == "-" }).lowercased() }
+    let w = bare(word)
+    let limit = w.count <= 2 ? 0 : w.count <= 5 ? 1 : 2
+    let scored = candidates.map { ($0, editDistance(w, bare($0))) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    let limit = max(2, word.count / 3)
-    return best.1 <= limit ? best.0 : nil
+    return best.1 <= limit || best.1 == 0 ? best.0 : nil
 }
 
-/// Levenshtein distance between two strings (by Unicode scalars).
+/// Edit distance between two strings (by Unicode scalars): insertions, deletions,
+/// substitutions and swaps of adjacent characters (optimal string alignment).
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
     for i in 1...a.count {
-        current[0] = i
         for j in 1...b.count {
             let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
         }
-        swap(&previous, &current)
     }
-    return previous[b.count]
+    return d[a.count][b.count]
 }
 
 /// "layers[0].radius" from a coding path.
@@ -69,6 +75,7 @@ func fieldPath(_ path: [CodingKey], appending last: String? = nil) -> String {
 /// Decodes `T` from JSON data, turning every decoding failure into a one-line
 /// `ExportError.invalid` that names the file and the field.
 func decodeStrict<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(ExportError) -> T {
+    try rejectDuplicateKeys(data, file: file)
     do {
         return try JSONDecoder().decode(T.self, from: data)
     } catch let e as UnknownKeyError {

@@ -100,10 +100,13 @@ public struct TargetLibrary: Sendable {
         var folders: [String] = []
         if let env = environment["ANIMEXPORT_TARGETS"] { folders += env.split(separator: ":").map(String.init) }
         folders.append(FileManager.default.currentDirectoryPath + "/targets")
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        folders.append(exe.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/animexport/targets").path)
-        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        folders.append(sourceRoot.appendingPathComponent("targets").path)
+        // The real binary (/proc/self/exe), as for presets: <prefix>/share/animexport/targets
+        // beside an installed binary, the checkout's targets/ beside a built one.
+        if let exe = PresetLibrary.executablePath() {
+            let bin = URL(fileURLWithPath: exe).deletingLastPathComponent()
+            folders.append(bin.deletingLastPathComponent().appendingPathComponent("share/animexport/targets").path)
+            if let checkout = PresetLibrary.checkoutContaining(bin) { folders.append(checkout + "/targets") }
+        }
         var seen = Set<String>()
         return TargetLibrary(folders: folders.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.filter { seen.insert($0).inserted })
     }

@@ -1,5 +1,5 @@
 // Animation group: a repeating time space warped by a group timing function
-//                                                     (ANIMATIONS.md §3.3, Q2; [R4c][R5][R5a])
+//                                                     (docs/ANIMATIONS.md §3.3, Q2; [R4c][R5][R5a])
 //
 // A CAAnimationGroup with duration D, repeat count N, begin time t0 and timing
 // function F runs its children "in the time space specified by the group": the

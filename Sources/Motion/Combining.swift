@@ -1,4 +1,4 @@
-// SwiftUI's combining of overlapping timing-curve animations   (ANIMATIONS.md §4.3, Q8;
+// SwiftUI's combining of overlapping timing-curve animations   (docs/ANIMATIONS.md §4.3, Q8;
 //                                                               [R11b][R24b])
 //
 // One animatable property, initial value v_init, events (e_j, v_j, d_j, curve_j) in

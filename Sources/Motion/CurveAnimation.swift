@@ -1,4 +1,4 @@
-// One timing-curve animation and the event that starts it       (ANIMATIONS.md §4.2, [R9][R10])
+// One timing-curve animation and the event that starts it  (docs/ANIMATIONS.md §4.2, [R9][R10])
 //
 // A SwiftUI timing-curve animation `.timingCurve(curve, duration: D).speed(σ)` runs
 // for the effective duration d = D / σ (speed multiplies time). Started at event

@@ -1,5 +1,5 @@
 // Event schedules: finite lists and periodic patterns, evaluated by window
-//                                                       (ANIMATIONS.md §4.2, §4.3)
+//                                                       (docs/ANIMATIONS.md §4.2, §4.3)
 //
 // A schedule is an ordered (possibly infinite) sequence of animation events
 // (e_j, v_j, d_j). The chain order is time order; events with equal times keep their
@@ -31,7 +31,7 @@
 // t ≥ start + o_max + dmax: then the whole of cycle 0 is at least dmax in the past at
 // t, so the anchor exists at t, the anchor at t + c is its copy one cycle later, and
 // the window at t + c is the window at t shifted by c. This is a sufficient bound;
-// specific patterns can become periodic earlier (see `StaggeredGrowShrink`).
+// specific patterns can become periodic earlier (see the dots scene's `StaggeredGrowShrink`).
 
 /// The events that determine an animated value at one time `t` (see the window rule).
 public struct RelevantEvents<Value: Interpolatable>: Sendable, Equatable {

@@ -1,4 +1,4 @@
-// Values that an animation can blend                      (ANIMATIONS.md §4.2, §4.3)
+// Values that an animation can blend                      (docs/ANIMATIONS.md §4.2, §4.3)
 //
 // The combining rules only ever form affine combinations of targets:
 //

@@ -1,4 +1,4 @@
-// Keyframes with linear calculation mode               (ANIMATIONS.md §3.3, [R4][R4b])
+// Keyframes with linear calculation mode               (docs/ANIMATIONS.md §3.3, [R4][R4b])
 //
 // Values v_0 … v_{n−1} at key times τ_0 = 0 ≤ τ_1 ≤ … ≤ τ_{n−1} = 1 (fractions of the
 // animation's duration). For progress p ∈ [0, 1]:

@@ -55,18 +55,18 @@ public enum MotionError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 @inline(__always)
-func requireFinite(_ value: Double, _ name: String) throws(MotionError) {
+package func requireFinite(_ value: Double, _ name: String) throws(MotionError) {
     guard value.isFinite else { throw .notFinite(parameter: name, value: value) }
 }
 
 @inline(__always)
-func requirePositive(_ value: Double, _ name: String) throws(MotionError) {
+package func requirePositive(_ value: Double, _ name: String) throws(MotionError) {
     try requireFinite(value, name)
     guard value > 0 else { throw .notPositive(parameter: name, value: value) }
 }
 
 @inline(__always)
-func requireNonNegative(_ value: Double, _ name: String) throws(MotionError) {
+package func requireNonNegative(_ value: Double, _ name: String) throws(MotionError) {
     try requireFinite(value, name)
     guard value >= 0 else { throw .negative(parameter: name, value: value) }
 }

@@ -1,4 +1,4 @@
-// Repeating timing model                                 (ANIMATIONS.md §3.3, [R4d][R5b])
+// Repeating timing model                                 (docs/ANIMATIONS.md §3.3, [R4d][R5b])
 //
 // An animation of duration D that begins at t0 and repeats N times back to back
 // (N may be fractional, e.g. 2.5, or infinite). At clock time t:

@@ -1,4 +1,4 @@
-// Cubic-Bézier timing curve B(x1, y1, x2, y2)                 (ANIMATIONS.md §1.4)
+// Cubic-Bézier timing curve B(x1, y1, x2, y2)                 (docs/ANIMATIONS.md §1.4)
 //
 // End points (0,0) and (1,1), control points (x1,y1), (x2,y2):
 //

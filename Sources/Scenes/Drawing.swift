@@ -5,9 +5,10 @@
 // or stroked (with a stroke style), and a paint. `DrawingRenderer` maps points to pixels with
 // one affine transform and hands each item to the rasterizer, so a scene never sees the
 // output resolution. Paint geometry (gradient centres) is in canvas points too.
+import Geometry
 import Raster
 
-/// What paints an item. Colours are straight-alpha, gamma-encoded sRGB (ANIMATIONS.md §1.2).
+/// What paints an item. Colours are straight-alpha, gamma-encoded sRGB (docs/ANIMATIONS.md §1.2).
 public enum FillStyle: Sendable, Equatable {
     /// A solid colour whose alpha is multiplied by `opacity` (SwiftUI `.opacity`, CA layer opacity).
     case solid(RGBA, opacity: Double)

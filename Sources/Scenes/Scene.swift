@@ -1,5 +1,4 @@
 // The contract every animation implements: parameters + time → drawing.
-import Raster
 
 /// A size in logical points.
 public struct Size: Sendable, Equatable {
@@ -18,7 +17,8 @@ public protocol Scene: Sendable {
     /// reuse the storage of the previous frame's drawing, so that rendering a clip allocates
     /// nothing per frame; the default calls `drawing(at:)`.
     func draw(at t: Double, into drawing: inout Drawing)
-    /// The length of the seamless loop in seconds, if the animation has one (ANIMATIONS.md §1.5).
+    /// The length of the seamless loop in seconds, if the animation has one (docs/ANIMATIONS.md
+    /// §1.5).
     var loopPeriod: Double? { get }
     /// The scene's seamless loop: its period and the time window in which the scene repeats
     /// with that period (see `SceneLoop`). Default: `loopPeriod`, periodic from t = 0 forever.
@@ -29,7 +29,7 @@ public protocol Scene: Sendable {
     func loop(containing t: Double) -> SceneLoop?
 }
 
-/// A seamless loop of a scene (ANIMATIONS.md §1.5).
+/// A seamless loop of a scene (docs/ANIMATIONS.md §1.5).
 ///
 /// Meaning: on the window `[periodicFrom, validUntil)` the scene coincides with a function of
 /// period `period` — `drawing(at: t) == drawing(at: t + k·period)` whenever both times lie in

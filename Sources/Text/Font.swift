@@ -29,7 +29,6 @@
 // load time (names, metrics) is immutable.
 
 import CFreeType
-import Raster
 import Synchronization
 #if canImport(Glibc)
 import Glibc

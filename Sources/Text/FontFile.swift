@@ -1,7 +1,7 @@
 // FontFile.swift — reading a font file that anyone may have named (a preset committed to a
 // repository runs in CI), into memory, with bounded size and without blocking.
 //
-//   1. stat(path) — symlinks are followed (a preset may point at fonts/X.otf → ../shared/X.otf),
+//   1. stat(path) — symlinks are followed (a preset may point at fonts/X.otf → ../fonts/X.otf),
 //      but the final target must be a regular file: a directory, FIFO, socket or device is
 //      refused *before it is opened* (opening a FIFO blocks until a writer comes; reading
 //      /dev/zero never ends; opening some devices has side effects).

@@ -20,8 +20,8 @@
 // FT_OUTLINE_REVERSE_FILL — irrelevant for non-zero). An outline flagged
 // FT_OUTLINE_EVEN_ODD_FILL (some Type 1 / PFR fonts) reports `.evenOdd`.
 
+import Geometry
 import CFreeType
-import Raster
 
 /// A glyph's outline and advance in design units (y down, origin on the baseline).
 public struct Glyph: Sendable {

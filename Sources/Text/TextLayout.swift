@@ -4,7 +4,7 @@
 // Coordinates are points in the canvas convention (origin top-left, y down). `origin` is the
 // pen start on the baseline: glyph ink above the baseline has y < origin.y. The first glyph's
 // origin is `origin`, so its ink starts at origin.x + its left side bearing (leading alignment as
-// in ANIMATIONS.md §2.1 — the label box starts at the pen origin, not at the ink).
+// in docs/ANIMATIONS.md §2.1 — the label box starts at the pen origin, not at the ink).
 //
 // Pipeline: itemize (TextRuns.swift: runs of one font and script, fallback fonts for missing
 // characters) → shape each run with HarfBuzz (Shaping.swift) → place, in each run's font units
@@ -23,6 +23,7 @@
 // right-to-left one (the line's direction is its first run with a strong script); there is no
 // bidi reordering inside a line of mixed directions (a warning says so).
 
+import Geometry
 import Raster
 
 /// A glyph placed on a line.

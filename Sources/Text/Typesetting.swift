@@ -21,7 +21,7 @@
 // Fonts are loaded once per source (file + face, or family + style) and size changes share the
 // face (`Font.withSize`), so a text re-set every frame costs layout, not font loading.
 
-import Raster
+import Geometry
 import Synchronization
 
 /// Where a text's font comes from.

@@ -14,14 +14,38 @@ enum FileSupport {
     }
 
     /// `.<name>.<16 hex digits>.partial` in the same directory as `path`, so
-    /// that the final `rename(2)` stays on one file system (atomic).
+    /// that the final `rename(2)` stays on one file system (atomic). When that name would be
+    /// longer than the file system allows (NAME_MAX, usually 255 bytes), `<name>` is cut
+    /// short at a character boundary, so a destination of the longest allowed name still
+    /// gets a temporary. The path is registered in `TemporaryFiles` until removed or renamed.
     static func temporarySibling(of path: String) -> String {
         let (dir, name) = split(path)
         var token = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         token = String(repeating: "0", count: 16 - token.count) + token
-        let file = ".\(name).\(token).partial"
-        if dir == "/" { return "/" + file }
-        return path.contains("/") ? "\(dir)/\(file)" : file
+        let limit = nameLimit(dir)
+        var kept = Substring(name)
+        while 1 + kept.utf8.count + 1 + 16 + 8 > limit && !kept.isEmpty { kept = kept.dropLast() }
+        let file = ".\(kept).\(token).partial"
+        let tmp = dir == "/" ? "/" + file : path.contains("/") ? "\(dir)/\(file)" : file
+        TemporaryFiles.register(tmp)
+        return tmp
+    }
+
+    /// The longest file name `dir`'s file system takes (255 when it cannot say).
+    static func nameLimit(_ dir: String) -> Int {
+        let n = pathconf(dir, Int32(_PC_NAME_MAX))
+        return n > 0 ? n : 255
+    }
+
+    /// Whether `name` is a temporary `temporarySibling` made for a file named `destination`.
+    static func isTemporaryName(_ name: String, for destination: String) -> Bool {
+        let suffix = ".partial"
+        guard name.hasPrefix("."), name.hasSuffix(suffix), name.utf8.count >= 1 + 1 + 16 + suffix.count else { return false }
+        let body = name.dropFirst().dropLast(suffix.count)           // "<kept>.<16 hex>"
+        let token = body.suffix(16)
+        guard token.allSatisfy({ $0.isHexDigit && !$0.isUppercase }), body.dropLast(16).hasSuffix(".") else { return false }
+        let kept = body.dropLast(17)
+        return !kept.isEmpty && destination.hasPrefix(kept)
     }
 
     enum Kind { case missing, directory, regular, other }
@@ -62,6 +86,7 @@ enum FileSupport {
 
     static func remove(_ path: String) {
         _ = unlink(path)
+        TemporaryFiles.unregister(path)
     }
 
     static func rename(_ from: String, _ to: String) throws(VideoError) {
@@ -70,8 +95,10 @@ enum FileSupport {
         #else
         let r = Darwin.rename(from, to)
         #endif
+        let e = errno
+        TemporaryFiles.unregister(from)
         if r != 0 {
-            throw .io(operation: "rename to", path: to, errno: errno)
+            throw .io(operation: "rename to", path: to, errno: e)
         }
     }
 

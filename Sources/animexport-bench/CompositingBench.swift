@@ -4,6 +4,7 @@
 // median/min/max over `rounds` × 20 calls after 3 warm-up calls, like the render rows. Runs in
 // the full bench and with `--only compositing`.
 import Foundation
+import Geometry
 import Raster
 
 func compositingBench() {

@@ -12,6 +12,7 @@
 // Peak RSS is the VmHWM of a child `animexport` process (see childExport), so the frames this
 // process keeps for the encode-only runs do not count. Like the CLI, this process runs without
 // transparent huge pages (Video/HugePages.swift), so in-process encodes match the CLI's.
+import Geometry
 import Foundation
 import Raster
 import Scenes
@@ -552,6 +553,8 @@ runFormatBench()  // Formats.swift: pixel formats, codecs, GIF beside ffmpeg
 var selfUsage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &selfUsage)
 print("\npeak RSS of this benchmark process: \(fmt(Double(selfUsage.ru_maxrss) / 1024, 1)) MB (holds prerendered frames)")
+
+if options.encode { section("batch throughput (BatchThroughput.swift)"); benchBatchThroughput(rounds: options.quick ? 1 : 5) }
 
 // MARK: - JSON
 

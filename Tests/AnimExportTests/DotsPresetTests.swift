@@ -3,7 +3,6 @@
 // canvas defaults to the row plus margins unless the preset gives one.
 import Foundation
 import Testing
-import Raster
 import Scenes
 @testable import AnimExport
 

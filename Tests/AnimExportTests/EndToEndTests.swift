@@ -1,5 +1,5 @@
 // End to end: run the real binary, decode the MP4 it wrote in-process (libavformat/libavcodec)
-// and compare stream facts, frame counts and pixels with ANIMATIONS.md §3.5 and with the
+// and compare stream facts, frame counts and pixels with docs/ANIMATIONS.md §3.5 and with the
 // frames rendered in-process by the same job.
 import Foundation
 import Testing

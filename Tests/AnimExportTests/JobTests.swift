@@ -1,6 +1,6 @@
 // Job resolution: flags override presets, length and size policies, caps.
+import Geometry
 import Testing
-import Raster
 @testable import AnimExport
 
 let library = PresetLibrary(folders: [presetsFolder])

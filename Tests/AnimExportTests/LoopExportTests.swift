@@ -1,4 +1,4 @@
-// --loops N (ANIMATIONS.md §1.5): for every shipped preset, N·P·fps frames from the loop's
+// --loops N (docs/ANIMATIONS.md §1.5): for every shipped preset, N·P·fps frames from the loop's
 // start; the frame after the last (t = start + N·P) is frame 0 again, byte for byte on the
 // RGBA canvas, while frame 1 differs; the binary writes exactly that many frames and the first
 // and last encoded frames differ. Bad loop requests fail with one line, exit 2, nothing written.

@@ -1,7 +1,6 @@
 // Strict preset decoding: every error names the file and the field; shipped presets load.
 import Foundation
 import Testing
-import Raster
 import Scenes
 @testable import AnimExport
 

@@ -5,6 +5,7 @@
 // list goldens come with the renderer.
 
 import Foundation
+import Geometry
 import Raster
 
 /// A 40×40-ish tile's box and its origin as a translation.

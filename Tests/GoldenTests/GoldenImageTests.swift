@@ -6,6 +6,7 @@
 //
 // To regenerate after an intended change: ANIMEXPORT_UPDATE_GOLDEN=1 swift test --filter Golden
 // — then look at the PNGs before committing them.
+import Geometry
 import Foundation
 import Testing
 import Raster

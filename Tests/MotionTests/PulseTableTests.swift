@@ -1,7 +1,7 @@
 import Testing
 @testable import Motion
 
-/// ANIMATIONS.md §3.5, computed from the general API the way the pulse scene will:
+/// docs/ANIMATIONS.md §3.5, computed from the general API the way the pulse scene will:
 /// group (D, N, t0, F_CA) → w = F(u); radius = r·w; α = K(w) with K = [0.4, 0.8, 0] at [0, 0.3, 1].
 @Suite struct PulseTableTests {
     static let opacity = try! Keyframes(values: [0.4, 0.8, 0], keyTimes: [0, 0.3, 1])

@@ -2,7 +2,7 @@ import Testing
 @testable import Motion
 
 @Suite struct TimingCurveTests {
-    /// ANIMATIONS.md §1.4 checkpoint table: (u, F_CA(u), E(u)).
+    /// docs/ANIMATIONS.md §1.4 checkpoint table: (u, F_CA(u), E(u)).
     static let table: [(u: Double, f: Double, e: Double)] = [
         (0.1, 0.09480, 0.01972), (0.25, 0.40851, 0.12916), (0.3, 0.51332, 0.18740),
         (0.5, 0.80240, 0.50000), (0.7, 0.94076, 0.81260), (0.75, 0.96046, 0.87084),

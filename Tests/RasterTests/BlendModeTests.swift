@@ -1,6 +1,7 @@
 // BlendModeTests.swift — the blend modes on known values (the W3C formulas' defining cases), the
 // region entry point, and the edge cases of both kernels. Random inputs: KernelAuditTests.
 
+import Geometry
 import Testing
 @testable import Raster
 

@@ -1,6 +1,7 @@
 // ClearTests.swift — the cheap clear (only the box drawn since the last clear to the same colour)
 // leaves exactly the pixels a full clear leaves, frame after frame.
 
+import Geometry
 import Foundation
 import Testing
 @testable import Raster

@@ -1,5 +1,6 @@
 // ColorFilterTests.swift — the §2.5 hue-rotation matrix and the colour-filter pixel kernels.
 
+import Geometry
 import Foundation
 import Testing
 @testable import Raster
@@ -56,7 +57,8 @@ import Testing
         }
     }
 
-    /// ANIMATIONS.md §2.5 literally: un-premultiply (exact), matrix, clamp to [0, 1], premultiply.
+    /// docs/ANIMATIONS.md §2.5 literally: un-premultiply (exact), matrix, clamp to [0, 1],
+    /// premultiply.
     func literalHueRotation(_ p: PremultipliedRGBA8, degrees: Double) -> PremultipliedRGBA8 {
         guard p.a > 0 else { return .transparent }
         let a = Double(p.a) / 255

@@ -1,5 +1,6 @@
 // CompositingTests.swift — source-over results in 8-bit premultiplied RGBA.
 
+import Geometry
 import Testing
 @testable import Raster
 

@@ -1,5 +1,6 @@
 // ConicGradientTests.swift — angles, direction and the §2.8 probe colours of the conic gradient.
 
+import Geometry
 import Foundation
 import Testing
 @testable import Raster
@@ -70,7 +71,7 @@ import Testing
         #expect(channelDistance(canvas[32, 40], rgb: Self.blue) <= 1)
     }
 
-    /// ANIMATIONS.md §2.8: colour on the heart's stroke at four probe points and four times,
+    /// docs/ANIMATIONS.md §2.8: colour on the heart's stroke at four probe points and four times,
     /// gradient colour → after the hue rotation, ±1 per channel.
     struct Probe: Sendable, CustomStringConvertible {
         let time: Double

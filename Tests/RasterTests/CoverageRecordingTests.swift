@@ -1,5 +1,6 @@
 // CoverageRecording: a fill that replays recorded coverage gives exactly the pixels of one that
 // rasterizes, on whatever the canvas holds; anything that changes the coverage starts over.
+@_spi(Internals) import Geometry
 import Testing
 @testable import Raster
 

@@ -3,6 +3,7 @@
 // circle, and the Lottie highlight mapping.
 
 import Foundation
+import Geometry
 import Testing
 @testable import Raster
 

@@ -1,5 +1,6 @@
 // A conic paint made by recycling the previous one's colour table renders exactly like a fresh
 // paint, and never changes a table that something else still uses.
+import Geometry
 import Testing
 @testable import Raster
 

@@ -1,5 +1,6 @@
 // GradientTests.swift — stops, interpolation, extend modes, table sizing; linear and radial paints.
 
+import Geometry
 import Testing
 @testable import Raster
 

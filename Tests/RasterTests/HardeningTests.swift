@@ -1,5 +1,6 @@
 // Hardening (issue 7): the caps on segments per curve, per fill and per stroke outline, and the
 // replay of every input the geometry fuzzer ever failed on (Fuzz/regressions/geometry).
+import Geometry
 import Foundation
 import Testing
 @testable import Raster

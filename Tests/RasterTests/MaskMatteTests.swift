@@ -2,6 +2,7 @@
 // modes, application to a layer) and track mattes, on known values. Random inputs against the
 // Double references: KernelAuditTests ("mask.*", "matte.*").
 
+import Geometry
 import Testing
 @testable import Raster
 

@@ -1,5 +1,6 @@
 // PaintTestSupport.swift — colour comparisons and random gradients for the paint tests.
 
+import Geometry
 import Raster
 
 /// Largest per-channel difference of two pixels (alpha included).

@@ -1,5 +1,6 @@
 // SparsityTests.swift — work is proportional to the shape, not to the canvas.
 
+import Geometry
 import Testing
 @testable import Raster
 

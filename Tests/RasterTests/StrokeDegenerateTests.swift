@@ -1,5 +1,6 @@
 // StrokeDegenerateTests.swift — degenerate input never crashes and behaves as documented.
 
+import Geometry
 import Testing
 @testable import Raster
 

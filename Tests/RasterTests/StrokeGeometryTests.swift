@@ -1,5 +1,6 @@
 // StrokeGeometryTests.swift — stroke areas against closed-form geometry: caps, dashes, joins.
 
+import Geometry
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 // StrokeTestSupport.swift — helpers for stroke tests: polylines, areas, and a sampled reference
 // stroke built from first principles (union of segment rectangles, join shapes and caps).
 
+import Geometry
 import Raster
 #if canImport(Glibc)
 import Glibc

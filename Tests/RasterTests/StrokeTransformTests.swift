@@ -1,6 +1,7 @@
 // StrokeTransformTests.swift — strokes are built in user space: width and dash lengths are user
 // units, and the tolerance follows the transform's largest stretch.
 
+import Geometry
 import Testing
 @testable import Raster
 

@@ -1,5 +1,6 @@
 // Drawing into a reused `Drawing` (Scene.draw(at:into:), what the exporter does) gives the same
 // pixels as a fresh `drawing(at:)` every frame, including frames where shapes come and go.
+import Geometry
 import Testing
 @testable import Scenes
 import Raster

@@ -1,4 +1,4 @@
-// Seamless loops (ANIMATIONS.md §1.5): what `Scene.loop` says for the pulse and the dots, and
+// Seamless loops (docs/ANIMATIONS.md §1.5): what `Scene.loop` says for the pulse and the dots, and
 // that the drawing really repeats with that period inside the window and not across its end.
 // (The dots' loop is tested in DotsTests.swift.)
 import Testing

@@ -1,5 +1,6 @@
 // GlyphOutlineTests.swift — FreeType outlines → Path: orientation, areas, holes, exact bounds.
 
+import Geometry
 import Raster
 import Testing
 @testable import Text

@@ -2,8 +2,8 @@
 // figures the hand-written GPOS reader gave before it was replaced), pair kerning against
 // FreeType's independent reading of DejaVu's legacy 'kern' table, GSUB, features, tracking.
 
+import Geometry
 import CFreeType
-import Raster
 import Testing
 @testable import Text
 

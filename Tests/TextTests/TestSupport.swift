@@ -1,8 +1,8 @@
 // TestSupport.swift — fonts used by the tests, an independent SFNT table reader, and a
 // polygon flattener with the shoelace area, so the tests do not check the module against itself.
 
+import Geometry
 import Foundation
-import Raster
 @testable import Text
 
 enum TestFonts {

@@ -1,6 +1,7 @@
-// TextLayoutTests.swift — one line of text: widths (ANIMATIONS.md §2.1 "Wt"), placement,
+// TextLayoutTests.swift — one line of text: widths (docs/ANIMATIONS.md §2.1 "Wt"), placement,
 // .notdef handling, and the rendered label's ink against baseline, cap height and origin.
 
+import Geometry
 import Raster
 import Testing
 @testable import Text

@@ -2,7 +2,7 @@
 // file, hard line breaks, line height, alignment around the origin, tracking, character indices
 // across lines.
 
-import Raster
+import Geometry
 import Testing
 @testable import Text
 

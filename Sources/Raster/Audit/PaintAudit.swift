@@ -2,6 +2,8 @@
 // (SIMD equal to scalar) and image paints (SIMD equal to scalar, within ±1 of the Double
 // bilinear formula). See KernelAudit.swift.
 
+import Geometry
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -3,6 +3,8 @@
 // compositor and the colour filter (SIMD equal to scalar; the span compositor also within ±1 of
 // exact source-over). See KernelAudit.swift.
 
+@_spi(Internals) import Geometry
+
 enum ScanAudit {
     static let names = ["scan.accumulation", "scan.coverage", "scan.fill"]
 

@@ -31,6 +31,8 @@
 //
 // Extend modes apply to t as for the other gradients (pad: t > 1 takes the last stop).
 
+import Geometry
+
 /// t for the focal gradient (see the header), in the normalised frame (units of r).
 struct FocalGradientParameterization: Sendable {
     /// Device pixel → user space.

@@ -28,6 +28,8 @@
 // interpolation carry a few Float ulps; tests measure it). Positions further than 2²⁰ texels
 // outside the image are clamped there (they sample the edge or nothing either way).
 
+import Geometry
+
 /// Why pixels do not make an image.
 public enum ImageError: Error, Equatable, CustomStringConvertible {
     case invalidSize(width: Int, height: Int)

@@ -12,6 +12,8 @@
 // pad) and interpolated on Float lanes. The scalar reference computes every pixel with the same
 // block decomposition and operations (pixel j uses block j & ~7, lane j & 7).
 
+import Geometry
+
 /// The reference-free part of an image shader (valid while its `RGBAImage` lives; the public
 /// `ImageShader` keeps that reference).
 struct ImageSampler: PaintShader, @unchecked Sendable {  // points into an immutable image

@@ -14,6 +14,8 @@
 // filled (Geometry), feather a blur of this coverage before it is combined; both produce a
 // `CoverageMask` like this one, so the combination kernels do not change.
 
+@_spi(Internals) import Geometry
+
 /// A width×height coverage (alpha-only, A8) surface.
 public final class CoverageMask {
     public let width: Int

@@ -1,0 +1,1 @@
+../../GeometryTests/HeartPath.swift
