@@ -10,7 +10,8 @@
 //                              fontconfig lookup and fallback)
 //   Scenes  → Geometry, Raster, Motion, Text (the animations, one folder per scene)
 //   Video   → CFFmpeg, CWebP  (RGBA frames in, files out; knows nothing of rasterizing)
-//   AnimExport → Geometry, Raster, Motion, Text, Scenes, Video, CFFmpeg (presets, jobs, CLI logic,
+//   Lottie  → Geometry, Raster, Motion (Lottie files: model, animated properties, time; draws nothing)
+//   AnimExport → Geometry, Raster, Motion, Text, Scenes, Video, Lottie, CFFmpeg (presets, jobs, CLI logic,
 //                              errors; SHA-256 from libavutil)
 //   animexport → AnimExport   (the thin executable)
 import PackageDescription
@@ -75,14 +76,17 @@ let package = Package(
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
+        // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory.
+        .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion"],
+                swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Motion", "Text", "Scenes", "Video",
-                                                   "CFFmpeg", "CJansson"]),
+                                                   "CFFmpeg", "CJansson", "Lottie"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .executableTarget(name: "animexport-bench",
                           dependencies: ["AnimExport", "Scenes", "Geometry", "Raster", "Text", "Video", "CFFmpeg",
-                                         "CAllocCounter"],
+                                         "CAllocCounter", "Lottie"],
                           path: "Sources/animexport-bench",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         // `make test` runs it in release (the AVX2 build that ships): SIMD kernels vs scalar references.
@@ -95,5 +99,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Geometry", "Raster", "Motion", "Text"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg"]),
         .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion"],
+                    exclude: ["Fixtures"]),
     ]
 )

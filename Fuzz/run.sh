@@ -8,7 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 SECONDS_EACH=${2:-600}
-targets=(geometry preset font)
+targets=(geometry preset font lottie)
 pids=()
 for t in "${targets[@]}"; do
     corpus=$OUT/corpus-$t
@@ -20,10 +20,20 @@ for t in "${targets[@]}"; do
             [[ -f $f ]] && { printf '\x11'; cat "$f"; } > "$corpus/seed-$(basename "$f")"
         done
     fi
+    dict=()
+    if [[ $t == lottie ]]; then
+        # Seeds: the test fixtures and the team's Lottie corpus ($ANIMEXPORT_LOTTIE_CORPUS, else
+        # lottie/samples in a folder beside the repository), files under 1 MB.
+        cp -n Tests/LottieTests/Fixtures/*.json "$corpus/"
+        for samples in ${ANIMEXPORT_LOTTIE_CORPUS:-} ../*/lottie/samples; do
+            [[ -d $samples ]] && find "$samples" -name '*.json' -size -1024k -exec cp -n {} "$corpus/" \;
+        done
+        dict=(-dict=Fuzz/lottie.dict)
+    fi
     echo "fuzz: $t for $SECONDS_EACH s (log $OUT/$t.log)"
     # fontconfig keeps one-time state until exit (Fuzz/lsan.supp; the same 288 bytes after 1 or
     # 30 runs of one input, so not a per-input leak).
-    LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp "$OUT/fuzz-$t" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp "$OUT/fuzz-$t" "${dict[@]}" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$OUT/artifacts-$t/" "$corpus" "Fuzz/regressions/$t" >"$OUT/$t.log" 2>&1 &
     pids+=($!)
 done

@@ -15,6 +15,7 @@ public enum CLI {
           animexport list                               animations and presets
           animexport batch [DIR] --out DIR [options]    every preset's outputs (see batch --help)
           animexport manifest merge A.json B.json …     join batch shards' manifests
+          animexport info FILE.json [--json]            describe a Lottie file and what would not render
           animexport <command> --help                   options of a command
           animexport --version
 
@@ -84,6 +85,8 @@ public enum CLI {
             return try runBatch(rest)
         case "manifest":
             return try runManifest(rest)
+        case "info":
+            return try runLottieInfo(rest)
         case "list":
             if rest.contains("--help") || rest.contains("-h") {
                 print("Usage: animexport list\n\nLists the animations and the presets found in: \(library.folders.joined(separator: ", "))\n(set ANIMEXPORT_PRESETS to folders separated by ':' to search them first)")
@@ -94,7 +97,7 @@ public enum CLI {
             return 0
         default:
             guard let kind = AnimationKind(rawValue: command) else {
-                let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list", "batch", "manifest"]
+                let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list", "batch", "manifest", "info"]
                 let hint = nearest(to: command, in: known).map { " (did you mean '\($0)'?)" } ?? ""
                 throw .usage("unknown command or animation '\(command)'\(hint); known: \(known.joined(separator: ", "))")
             }

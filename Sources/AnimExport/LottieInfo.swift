@@ -1,0 +1,104 @@
+// `animexport info FILE.json [--json]`: what a Lottie file is and what of it would not render.
+//
+// Text (default) or JSON (--json, keys sorted): size, frame rate, in/out points, duration,
+// layer count, the features used with the places that use them, the features not supported
+// yet (`"unsupported": [{"feature": "masks", "where": ["layers[3] \"Shape Layer 2\"", …]}]`) and
+// the problems the decoder worked around. A file that cannot be decoded is one line on stderr
+// naming the file and the JSON path, exit 2.
+import Foundation
+import Lottie
+
+let infoFlags: [FlagSpec] = [
+    FlagSpec("--json", help: "print JSON instead of text"),
+    FlagSpec("--help", alias: "-h", help: "show this help"),
+]
+
+func infoHelp() -> String {
+    """
+    Usage: animexport info FILE.json [--json]
+
+    Describes a Lottie (Bodymovin JSON) file: canvas size, frame rate, in and out points,
+    duration, layers, the features it uses and where, and which of them are not rendered yet.
+
+    Options:
+    \(helpTable(infoFlags))
+    """
+}
+
+/// Runs `info` with the arguments after the word "info".
+func runLottieInfo(_ args: [String]) throws(ExportError) -> Int32 {
+    let parsed = try parseArguments(args, flags: infoFlags, command: "info")
+    if parsed.has("--help") || args.isEmpty {
+        print(infoHelp())
+        return args.isEmpty ? 2 : 0
+    }
+    guard parsed.positionals.count == 1 else {
+        throw .usage("info: expected one FILE.json, got \(parsed.positionals.count) arguments; see 'animexport info --help'")
+    }
+    let path = parsed.positionals[0]
+    let animation: LottieAnimation
+    do { animation = try LottieDecoder.load(path: path) } catch { throw ExportError(error) }
+    print(parsed.has("--json") ? lottieInfoJSON(animation, file: path) : lottieInfoText(animation, file: path))
+    return 0
+}
+
+func lottieInfoText(_ a: LottieAnimation, file: String) -> String {
+    let frames = a.outPoint - a.inPoint
+    let precomps = a.compositions.count - 1
+    var lines = [
+        "\(file): Lottie\(a.version.map { " \($0)" } ?? "")\(a.name.map { " \"\($0)\"" } ?? "")",
+        "  size        \(format(a.width)) × \(format(a.height)) pt",
+        "  frame rate  \(format(a.frameRate)) fps",
+        "  frames      \(format(a.inPoint)) to \(format(a.outPoint)) (\(format(frames)) frames)",
+        "  duration    \(String(format: "%.3f", a.duration)) s",
+        "  layers      \(a.layerCount)\(precomps > 0 ? " (\(precomps) precomposition\(precomps == 1 ? "" : "s"))" : "")",
+    ]
+    if !a.markers.isEmpty { lines.append("  markers     \(a.markers.map(\.name).joined(separator: ", "))") }
+    let supported = a.features.used.filter(\.feature.isSupported).map(\.feature.rawValue)
+    lines.append("  features    \(supported.isEmpty ? "none" : supported.joined(separator: ", "))")
+    let unsupported = a.features.unsupported
+    if unsupported.isEmpty {
+        lines.append("  not supported: nothing")
+    } else {
+        lines.append("  not supported:")
+        for entry in unsupported {
+            let shown = entry.places.prefix(3).joined(separator: ", ")
+            let more = entry.places.count > 3 ? " and \(entry.places.count - 3) more" : ""
+            lines.append("    \(entry.feature.rawValue): \(shown)\(more)")
+        }
+    }
+    for w in a.warnings { lines.append("  warning: \(w)") }
+    return lines.joined(separator: "\n")
+}
+
+func lottieInfoJSON(_ a: LottieAnimation, file: String) -> String {
+    func entries(_ list: [(feature: LottieFeature, places: [String])]) -> [[String: Any]] {
+        list.map { ["feature": $0.feature.rawValue, "where": $0.places] }
+    }
+    var object: [String: Any] = [
+        "file": file,
+        "width": a.width, "height": a.height,
+        "frameRate": a.frameRate,
+        "inPoint": a.inPoint, "outPoint": a.outPoint,
+        "frames": a.outPoint - a.inPoint,
+        "duration": a.duration,
+        "layers": a.layerCount,
+        "precompositions": a.compositions.count - 1,
+        "markers": a.markers.map { ["name": $0.name, "frame": $0.frame, "duration": $0.duration] as [String: Any] },
+        "features": entries(a.features.used),
+        "unsupported": entries(a.features.unsupported),
+        "warnings": a.warnings,
+    ]
+    if let v = a.version { object["version"] = v }
+    if let n = a.name { object["name"] = n }
+    let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: data, as: UTF8.self)
+}
+
+extension ExportError {
+    /// A Lottie file that cannot be used: a validation error (exit 2), `file: path: message`.
+    init(_ error: LottieError) {
+        self = error.path.isEmpty ? .invalid(file: nil, field: error.file, message: error.message)
+                                  : .invalid(file: error.file, field: error.path, message: error.message)
+    }
+}

@@ -1,0 +1,154 @@
+// Decoding layers and transforms (spec layers.md, helpers.md "Transform").
+//
+// Layer members read: ty, nm, ind, parent, ip, op, st, sr, hd, ks, ao, and per type shapes
+// (4), sc/sw/sh (1), refId/w/h/tm (0), refId (2). Members of features that are not rendered
+// (masksProperties, tt/td, ef, sy, bm, ddd, mb, expressions) are recorded in the inventory.
+
+import Geometry
+import Raster
+
+extension DecodeContext {
+    /// The transform of a shape group (`tr` item).
+    func transform(_ o: JSONObject) throws(LottieError) -> LottieTransform {
+        try transformBody(o)
+    }
+
+    /// Anchor, position (plain or split), scale, rotation (`r`, or `rz` in 3D layers), skew,
+    /// skew axis and opacity of a transform object.
+    func transformBody(_ o: JSONObject) throws(LottieError) -> LottieTransform {
+        let rotationKey = member(o, "r") == nil && member(o, "rz") != nil ? "rz" : "r"
+        try recordThreeD(o)
+        let skew = try scalar(o, "sk", default: 0)
+        if !skew.isConstantZero { record(.skew) }
+        let anchor = try vector(o, "a", default: .zero)
+        let position = try self.position(o, "p", default: .zero)
+        let scale = try vector(o, "s", default: Point(1, 1), scale: 0.01)
+        let rotation = try scalar(o, rotationKey, default: 0)
+        let skewAxis = try scalar(o, "sa", default: 0)
+        let opacity = try scalar(o, "o", default: 1, scale: 0.01)
+        return LottieTransform(anchor: anchor, position: position, scale: scale, rotation: rotation, skew: skew,
+                               skewAxis: skewAxis, opacity: opacity)
+    }
+
+    /// 3-D rotations (`rx`, `ry`, orientation `or`) that are not zero.
+    func recordThreeD(_ o: JSONObject) throws(LottieError) {
+        var used = false
+        for key in ["rx", "ry"] {
+            guard let v = member(o, key) else { continue }
+            let r = try at(key) { () throws(LottieError) -> ScalarProperty in try scalar(v) }
+            if !r.isConstantZero { used = true }
+        }
+        if member(o, "or") != nil {
+            let orientation = try vector(o, "or", default: .zero)
+            if !orientation.isConstantZero { used = true }
+        }
+        if used { record(.threeD) }
+    }
+
+    /// One layer of a composition. `place` names it in messages and the inventory;
+    /// `compositionIndex` resolves `refId`s (asset id → composition index).
+    func layer(_ l: JSONObject, place: String, defaultSize: (Double, Double),
+               compositionIndex: [String: Int]) throws(LottieError) -> LottieLayer {
+        self.place = place
+        guard let type = try optionalInteger(l, "ty", in: -1000...1000) else { throw error("missing layer type (\"ty\")") }
+        let inPoint = try optionalNumber(l, "ip") ?? 0
+        let outPoint = try optionalNumber(l, "op") ?? limits.maxFrame
+        let startTime = try optionalNumber(l, "st") ?? 0
+        let stretch = try optionalNumber(l, "sr") ?? 1
+        for (key, value) in [("ip", inPoint), ("op", outPoint), ("st", startTime)] where abs(value) > limits.maxFrame {
+            throw error("\(formatNumber(value)) is beyond ±\(formatNumber(limits.maxFrame)) frames", member: key)
+        }
+        let hidden = try optionalBool(l, "hd") ?? false
+        if hidden { record(.hiddenLayers) }
+        if member(l, "parent") != nil { record(.parenting) }
+        try recordUnrendered(l)
+        let autoOrient = try optionalBool(l, "ao") ?? false
+        if autoOrient { record(.autoOrient) }
+        let transform: LottieTransform
+        if let ks = member(l, "ks") {
+            transform = try at("ks") { () throws(LottieError) -> LottieTransform in try transformBody(try object(ks, "a transform object")) }
+        } else {
+            transform = .identity
+        }
+        let content = try layerContent(l, type: type, stretch: stretch, defaultSize: defaultSize, compositionIndex: compositionIndex)
+        return LottieLayer(index: try optionalInteger(l, "ind", in: Int(Int32.min)...Int(Int32.max)), name: name(l) ?? "",
+                     place: place, parent: nil, inPoint: inPoint, outPoint: outPoint, startTime: startTime,
+                     timeStretch: stretch, hidden: hidden, transform: transform, autoOrient: autoOrient, content: content)
+    }
+
+    func layerContent(_ l: JSONObject, type: Int, stretch: Double, defaultSize: (Double, Double),
+                      compositionIndex: [String: Int]) throws(LottieError) -> LayerContent {
+        switch type {
+        case 4:
+            record(.shapeLayers)
+            let items = try shapeList(l, "shapes").items
+            let load = repeaterLoad(items)
+            guard load <= Double(limits.maxNestedRepeaterCopies) else {
+                throw error("repeaters draw each path up to \(formatNumber(load)) times, over the cap of \(limits.maxNestedRepeaterCopies)", member: "shapes")
+            }
+            return .shapes(items)
+        case 1:
+            record(.solidLayers)
+            let hex = try optionalString(l, "sc") ?? "#000000"
+            guard let color = RGBA(hex: hex) else { throw error("expected a colour \"#rrggbb\", got \"\(hex)\"", member: "sc") }
+            let w = try optionalNumber(l, "sw") ?? 0, h = try optionalNumber(l, "sh") ?? 0
+            try check(w, in: 0...limits.maxCanvasSide, "solid width", member: "sw")
+            try check(h, in: 0...limits.maxCanvasSide, "solid height", member: "sh")
+            return .solid(color: color, width: w, height: h)
+        case 0:
+            record(.precompositions)
+            guard let ref = try referenceID(l) else { throw error("missing precomposition reference (\"refId\")") }
+            guard let index = compositionIndex[ref] else {
+                warnings.append("\(place): its precomposition \"\(ref)\" is not in the file's assets; the layer draws nothing")
+                return .null
+            }
+            // w × h only clips; any finite size is allowed.
+            let w = try optionalNumber(l, "w") ?? defaultSize.0, h = try optionalNumber(l, "h") ?? defaultSize.1
+            try check(w, in: 0...limits.maxFrame, "precomposition width", member: "w")
+            try check(h, in: 0...limits.maxFrame, "precomposition height", member: "h")
+            var remap: ScalarProperty?
+            if member(l, "tm") != nil {
+                record(.timeRemap)
+                remap = try scalar(l, "tm", default: 0)
+            } else if stretch != 1 {
+                record(.timeStretch)
+            }
+            guard stretch != 0, stretch.isFinite else { throw error("time stretch must not be 0", member: "sr") }
+            return .precomp(composition: index, width: w, height: h, timeRemap: remap)
+        case 3:
+            record(.nullLayers)
+            return .null
+        case 2:
+            record(.imageLayers)
+            return .image(assetID: try referenceID(l) ?? "")
+        case 5:
+            record(.textLayers)
+            return .text
+        default:
+            record(.otherLayers)
+            return .other(type: type)
+        }
+    }
+
+    /// `refId` as a string (numbers are tolerated and read as their decimal text).
+    func referenceID(_ l: JSONObject) throws(LottieError) -> String? {
+        switch member(l, "refId") {
+        case nil: return nil
+        case .string(let s)?: return s
+        case .number(let n)?: return formatNumber(n)
+        case let other?: throw error("expected a string, got \(other.typeDescription)", member: "refId")
+        }
+    }
+
+    /// Masks, mattes, effects, layer styles, blend modes, 3D and motion blur: read only to be named.
+    func recordUnrendered(_ l: JSONObject) throws(LottieError) {
+        if case .array(let masks)? = member(l, "masksProperties"), !masks.isEmpty { record(.masks) }
+        if let tt = try optionalNumber(l, "tt"), tt != 0 { record(.mattes) }
+        if try optionalBool(l, "td") == true { record(.mattes) }
+        if case .array(let effects)? = member(l, "ef"), !effects.isEmpty { record(.effects) }
+        if case .array(let styles)? = member(l, "sy"), !styles.isEmpty { record(.layerStyles) }
+        if let bm = try optionalNumber(l, "bm"), bm != 0 { record(.blendModes) }
+        if try optionalBool(l, "ddd") == true { record(.threeD) }
+        if try optionalBool(l, "mb") == true { record(.motionBlur) }
+    }
+}

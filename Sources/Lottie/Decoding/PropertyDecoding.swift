@@ -1,0 +1,135 @@
+// Typed property decoders: scalar, vector, colour, position, shape, gradient data.
+//
+// `scale` converts file units to model units (opacity 100 → 1: scale 0.01). A member left
+// out takes the given default (the spec's defaults: opacity 100 %, scale 100 %, others 0).
+
+import Motion
+import Geometry
+import Raster
+
+extension DecodeContext {
+    func scalar(_ o: JSONObject, _ key: String, default value: Double, scale: Double = 1) throws(LottieError) -> ScalarProperty {
+        guard let v = member(o, key) else { return ScalarProperty(value) }
+        return try at(key) { () throws(LottieError) -> ScalarProperty in try scalar(v, scale: scale) }
+    }
+
+    func scalar(_ v: JSONValue, scale: Double = 1) throws(LottieError) -> ScalarProperty {
+        switch try propertyBody(v) {
+        case .value(let k):
+            return ScalarProperty(try at("k") { () throws(LottieError) -> Double in try number(k) } * scale)
+        case .keyframes(let list):
+            let track = try track(try rawKeyframes(list), dimensions: 1) { (s) throws(LottieError) -> [Double] in [try number(s) * scale] }
+            record(.animatedProperties)
+            if track.hasHoldKeyframes { record(.holdKeyframes) }
+            return ScalarProperty(track: track)
+        }
+    }
+
+    func vector(_ o: JSONObject, _ key: String, default value: Point, scale: Double = 1) throws(LottieError) -> VectorProperty {
+        guard let v = member(o, key) else { return VectorProperty(value) }
+        return try at(key) { () throws(LottieError) -> VectorProperty in
+            switch try propertyBody(v) {
+            case .value(let k):
+                let p = try at("k") { () throws(LottieError) -> [Double] in try pair(k, scale: scale) }
+                return VectorProperty(Point(p[0], p[1]))
+            case .keyframes(let list):
+                let track = try track(try rawKeyframes(list), dimensions: 2) { (s) throws(LottieError) -> [Double] in try pair(s, scale: scale) }
+                record(.animatedProperties)
+                if track.hasHoldKeyframes { record(.holdKeyframes) }
+                return VectorProperty(track: track)
+            }
+        }
+    }
+
+    /// Two numbers (x, y) of a vector: [x, y, z…] → [x, y]; [n] or n → [n, n].
+    func pair(_ v: JSONValue, scale: Double) throws(LottieError) -> [Double] {
+        let n = try numbers(v)
+        switch n.count {
+        case 0: throw error("expected [x, y], got an empty array")
+        case 1: return [n[0] * scale, n[0] * scale]
+        default: return [n[0] * scale, n[1] * scale]
+        }
+    }
+
+    func color(_ o: JSONObject, _ key: String, default value: RGBA) throws(LottieError) -> ColorProperty {
+        guard let v = member(o, key) else { return ColorProperty(value) }
+        var property = try at(key) { () throws(LottieError) -> ColorProperty in
+            switch try propertyBody(v) {
+            case .value(let k):
+                let c = try at("k") { () throws(LottieError) -> [Double] in try rgba(k) }
+                return ColorProperty(RGBA(r: c[0], g: c[1], b: c[2], a: c[3]))
+            case .keyframes(let list):
+                let track = try track(try rawKeyframes(list), dimensions: 4) { (s) throws(LottieError) -> [Double] in try rgba(s) }
+                record(.animatedProperties)
+                return ColorProperty(track: track)
+            }
+        }
+        if case .object(let p) = v, case .string(let sid)? = member(p, "sid") { property.slot = sid }
+        return property
+    }
+
+    /// [r, g, b] or [r, g, b, a] (alpha 1 when absent).
+    func rgba(_ v: JSONValue) throws(LottieError) -> [Double] {
+        let n = try numbers(v)
+        switch n.count {
+        case 3: return n + [1]
+        case 4...: return Array(n[0..<4])
+        default: throw error("expected a colour [r, g, b] or [r, g, b, a], got \(n.count) number\(n.count == 1 ? "" : "s")")
+        }
+    }
+
+    /// A position: static, keyframed with spatial tangents, or split (`"s": true` with x, y).
+    func position(_ o: JSONObject, _ key: String, default value: Point) throws(LottieError) -> PositionProperty {
+        guard let v = member(o, key) else { return PositionProperty(value) }
+        return try at(key) { () throws(LottieError) -> PositionProperty in
+            if case .object(let p) = v, try optionalBool(p, "s") == true, member(p, "k") == nil {
+                record(.splitPosition)
+                return PositionProperty(x: try scalar(p, "x", default: 0), y: try scalar(p, "y", default: 0))
+            }
+            switch try propertyBody(v) {
+            case .value(let k):
+                let p = try at("k") { () throws(LottieError) -> [Double] in try pair(k, scale: 1) }
+                return PositionProperty(Point(p[0], p[1]))
+            case .keyframes(let list):
+                record(.animatedProperties)
+                return PositionProperty(track: try spatialTrack(list))
+            }
+        }
+    }
+
+    /// Keyframed positions; segments with tangents off the line between their end points
+    /// become motion paths (PositionProperty.swift).
+    func spatialTrack(_ list: [JSONValue]) throws(LottieError) -> SpatialTrack {
+        let raws = try rawKeyframes(list)
+        let track = try track(raws, dimensions: 2) { (s) throws(LottieError) -> [Double] in try pair(s, scale: 1) }
+        if track.hasHoldKeyframes { record(.holdKeyframes) }
+        var paths: [MotionPath?] = []
+        paths.reserveCapacity(max(raws.count - 1, 0))
+        for i in 0..<max(raws.count - 1, 0) {
+            guard let to = raws[i].outTangent, let ti = raws[i].inTangent, !raws[i].hold else { paths.append(nil); continue }
+            let (a, b) = try at("k") { () throws(LottieError) -> ([Double], [Double]) in
+                try at(i) { () throws(LottieError) -> ([Double], [Double]) in
+                    (try at("to") { () throws(LottieError) -> [Double] in try pair(to, scale: 1) },
+                     try at("ti") { () throws(LottieError) -> [Double] in try pair(ti, scale: 1) })
+                }
+            }
+            let s = SIMD2(track.starts[2 * i], track.starts[2 * i + 1])
+            let e = SIMD2(track.starts[2 * i + 2], track.starts[2 * i + 3])
+            let c1 = s + SIMD2(a[0], a[1]), c2 = e + SIMD2(b[0], b[1])
+            if onLine(s, e, c1) && onLine(s, e, c2) { paths.append(nil); continue }
+            record(.spatialTangents)
+            paths.append(MotionPath(s, c1, c2, e))
+        }
+        return SpatialTrack(track: track, paths: paths)
+    }
+
+    /// Whether `p` lies on the line through `a` and `b` (lottie-web's test, with a relative
+    /// tolerance); for a = b only p = a counts.
+    func onLine(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ p: SIMD2<Double>) -> Bool {
+        let d = b - a, q = p - a
+        if d == .zero { return q == .zero }
+        let cross = d.x * q.y - d.y * q.x
+        let scale = max(abs(d.x) + abs(d.y), 1) * max(abs(q.x) + abs(q.y), 1)
+        return abs(cross) <= 1e-9 * scale
+    }
+}

@@ -1,0 +1,119 @@
+// Which Lottie features a file uses, where, and which of them are not rendered
+//
+// Every feature is recorded with the places that use it (a layer: `layers[3] "Shape Layer 2"`,
+// in a precomposition: `assets[0] "comp_0" layers[1] "Dots"`; each place once). `isSupported`
+// says whether the renderer draws it (issue 13's list); the others are reported, one warning
+// per feature naming the first place and how many there are.
+
+public enum LottieFeature: String, CaseIterable, Sendable {
+    // Layers and time.
+    case shapeLayers = "shape layers"
+    case solidLayers = "solid layers"
+    case nullLayers = "null layers"
+    case precompositions = "precompositions"
+    case nestedPrecompositions = "nested precompositions"
+    case parenting = "parenting"
+    case hiddenLayers = "hidden layers"
+    case autoOrient = "auto-orient"
+    case timeStretch = "time stretch"
+    case timeRemap = "time remap"
+    case markers = "markers"
+    case slots = "slots"
+    // Properties.
+    case animatedProperties = "animated properties"
+    case holdKeyframes = "hold keyframes"
+    case spatialTangents = "spatial tangents"
+    case splitPosition = "split position"
+    case skew = "skew"
+    // Shapes.
+    case groups = "groups"
+    case paths = "paths"
+    case rectangles = "rectangles"
+    case ellipses = "ellipses"
+    case stars = "stars"
+    case polygons = "polygons"
+    case fills = "fills"
+    case evenOddFills = "even-odd fills"
+    case strokes = "strokes"
+    case dashedStrokes = "dashed strokes"
+    case linearGradients = "linear gradients"
+    case radialGradients = "radial gradients"
+    case gradientStrokes = "gradient strokes"
+    case trimPaths = "trim paths"
+    case sequentialTrimPaths = "sequential trim paths"
+    case repeaters = "repeaters"
+    case roundedCorners = "rounded corners"
+    // Not rendered yet (issue 14 and beyond).
+    case masks = "masks"
+    case mattes = "track mattes"
+    case mergePaths = "merge paths"
+    case offsetPaths = "offset paths"
+    case puckerBloat = "pucker/bloat"
+    case twist = "twist"
+    case zigZag = "zig-zag"
+    case noStyle = "no-style shapes"
+    case unknownShapes = "unknown shape types"
+    case imageLayers = "image layers"
+    case textLayers = "text layers"
+    case otherLayers = "audio, camera and other layer types"
+    case expressions = "expressions"
+    case effects = "effects"
+    case layerStyles = "layer styles"
+    case blendModes = "blend modes"
+    case threeD = "3D layers"
+    case motionBlur = "motion blur"
+    case conicGradients = "conic gradients"
+
+    /// Whether part 1 renders it.
+    public var isSupported: Bool {
+        switch self {
+        case .masks, .mattes, .mergePaths, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
+             .unknownShapes, .imageLayers, .textLayers, .otherLayers, .expressions, .effects,
+             .layerStyles, .blendModes, .threeD, .motionBlur, .conicGradients:
+            return false
+        default:
+            return true
+        }
+    }
+}
+
+/// Features and the places that use them.
+public struct FeatureInventory: Sendable {
+    private var places: [LottieFeature: [String]] = [:]
+    private var seen: Set<PlaceKey> = []
+
+    private struct PlaceKey: Hashable { let feature: LottieFeature; let place: String }
+
+    public init() {}
+
+    /// Records that `place` uses `feature` (each place once per feature).
+    public mutating func record(_ feature: LottieFeature, at place: String) {
+        guard seen.insert(PlaceKey(feature: feature, place: place)).inserted else { return }
+        places[feature, default: []].append(place)
+    }
+
+    /// Whether the file uses `feature`.
+    public func uses(_ feature: LottieFeature) -> Bool { places[feature] != nil }
+
+    /// The places that use `feature`, in file order.
+    public func places(of feature: LottieFeature) -> [String] { places[feature] ?? [] }
+
+    /// Every feature used, in declaration order, with its places.
+    public var used: [(feature: LottieFeature, places: [String])] {
+        LottieFeature.allCases.compactMap { f in places[f].map { (f, $0) } }
+    }
+
+    /// The features used that are not rendered.
+    public var unsupported: [(feature: LottieFeature, places: [String])] {
+        used.filter { !$0.feature.isSupported }
+    }
+
+    /// One line per unsupported feature:
+    /// `layers[3] "Shape Layer 2": masks are not supported yet (2 layers)`.
+    public var warnings: [String] {
+        unsupported.map { entry in
+            let more = entry.places.count > 1 ? " (\(entry.places.count) layers)" : ""
+            return "\(entry.places[0]): \(entry.feature.rawValue) \(entry.feature.rawValue.hasSuffix("s") ? "are" : "is") not supported yet\(more)"
+        }
+    }
+}

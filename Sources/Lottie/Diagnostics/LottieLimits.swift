@@ -1,0 +1,44 @@
+// Caps on what a Lottie file may ask for (README "Limits"). A file is committed by anyone and
+// runs in CI: each cap turns a hang or an exhausted machine into a one-line error naming the
+// file, the JSON path and the allowed range. The figures leave real files far below them
+// (the largest corpus file: 0.7 MB, 122 000 JSON values, 89 layers in one composition; the deepest: 21 levels).
+
+public struct LottieLimits: Sendable {
+    /// File size in bytes: checked before reading (a pipe or /dev/zero is refused too).
+    public var maxFileBytes = 32 << 20
+    /// Nesting of JSON arrays and objects (bounds recursion; groups nest two levels each).
+    public var maxJSONDepth = 256
+    /// JSON values in the file (≈ 60 bytes of memory each once parsed and modelled).
+    public var maxJSONValues = 4_000_000
+    /// Layers in one composition.
+    public var maxLayersPerComposition = 10_000
+    /// Layers after expanding every precomposition reference (a precomp used twice counts
+    /// twice): what one frame may have to evaluate.
+    public var maxLayerInstances = 100_000
+    /// Layers, shape items and path vertices one frame evaluates, precompositions and
+    /// repeaters expanded (Layers/PrecompGraph.swift): bounds the time per frame.
+    public var maxFrameWork = 4_000_000.0
+    /// Precompositions inside precompositions.
+    public var maxPrecompDepth = 32
+    /// Keyframes of one property.
+    public var maxKeyframes = 100_000
+    /// Vertices of one path (and of one generated star).
+    public var maxPathVertices = 100_000
+    /// Copies of one repeater, and of nested repeaters multiplied together.
+    public var maxRepeaterCopies = 1_000
+    public var maxNestedRepeaterCopies = 100_000
+    /// Canvas and precomposition sides in points.
+    public var maxCanvasSide = 10_000.0
+    /// Frames per second.
+    public var maxFrameRate = 1_000.0
+    /// |frame numbers| (in/out points, keyframe times, start times).
+    public var maxFrame = 1e7
+    /// Colour stops of one gradient.
+    public var maxGradientStops = 1_000
+    /// Entries of one dash pattern.
+    public var maxDashEntries = 64
+
+    public init() {}
+
+    public static let standard = LottieLimits()
+}

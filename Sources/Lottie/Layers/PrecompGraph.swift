@@ -1,0 +1,114 @@
+// The precomposition graph: which composition's layers show which precomposition.
+//
+// Checked once the reachable compositions are decoded:
+//   • no cycle: a precomposition that shows itself, directly or through others, would recurse
+//     forever; the error names the chain (assets[2] → assets[0] → assets[2]);
+//   • depth: the longest chain of precompositions inside precompositions ≤ maxPrecompDepth;
+//   • instances: layers once every reference is expanded,
+//       I(c) = Σ_{l ∈ c} (l shows p ? 1 + I(p) : 1),
+//     must stay ≤ maxLayerInstances (a precomp used 10 times by one used 10 times … grows
+//     exponentially with little JSON);
+//   • work: what one frame evaluates once every reference is expanded,
+//       W(c) = Σ_{l ∈ c} (l shows p ? 1 + W(p) : 1 + R(l)·Σ_{items} (1 + vertices)),
+//     with R(l) the layer's repeater load (ShapeDecoding.repeaterLoad), ≤ maxFrameWork — so a
+//     file with many shapes in a precomposition shown many times cannot make each frame take
+//     hours.
+
+enum PrecompGraph {
+    /// Returns the root's work W(root).
+    @discardableResult
+    static func check(_ compositions: [Composition], file: String, limits: LottieLimits,
+                      features: inout FeatureInventory) throws(LottieError) -> Double {
+        let n = compositions.count
+        var children: [[Int]] = Array(repeating: [], count: n)
+        for (c, composition) in compositions.enumerated() {
+            for layer in composition.layers {
+                if case .precomp(let p, _, _, _) = layer.content { children[c].append(p) }
+            }
+        }
+        // Depth-first with colours; postorder gives depth and instance counts.
+        var state = [UInt8](repeating: 0, count: n)      // 0 new, 1 on the path, 2 done
+        var depth = [Int](repeating: 0, count: n)
+        var instances = [Double](repeating: 0, count: n)
+        var work = [Double](repeating: 0, count: n)
+        var stack: [(node: Int, next: Int)] = [(0, 0)]
+        state[0] = 1
+        while let top = stack.last {
+            let c = top.node
+            if top.next < children[c].count {
+                stack[stack.count - 1].next += 1
+                let p = children[c][top.next]
+                switch state[p] {
+                case 1:
+                    let start = stack.firstIndex { $0.node == p }!
+                    let chain = (stack[start...].map(\.node) + [p]).map { name(compositions[$0]) }
+                    throw LottieError(file: file, path: "", message: "precomposition cycle: \(chain.joined(separator: " → ")) (a precomposition may not show itself)")
+                case 0:
+                    state[p] = 1
+                    stack.append((p, 0))
+                default:
+                    break
+                }
+                continue
+            }
+            stack.removeLast()
+            state[c] = 2
+            var d = 0, count = 0.0, cost = 0.0
+            for layer in compositions[c].layers {
+                count += 1
+                cost += 1
+                switch layer.content {
+                case .precomp(let p, _, _, _):
+                    d = max(d, depth[p] + 1)
+                    count += instances[p]
+                    cost += work[p]
+                case .shapes(let items):
+                    cost += repeaterLoad(items) * itemWork(items)
+                default:
+                    break
+                }
+            }
+            depth[c] = d
+            instances[c] = count
+            work[c] = cost
+            guard d <= limits.maxPrecompDepth else {
+                throw LottieError(file: file, path: "", message: "precompositions nest \(d) deep in \(name(compositions[c])), over the cap of \(limits.maxPrecompDepth)")
+            }
+            guard count <= Double(limits.maxLayerInstances) else {
+                throw LottieError(file: file, path: "", message: "precompositions expand to \(formatNumber(count)) layers in \(name(compositions[c])), over the cap of \(limits.maxLayerInstances) per frame")
+            }
+            guard cost <= limits.maxFrameWork else {
+                throw LottieError(file: file, path: "", message: "one frame of \(name(compositions[c])) would evaluate \(formatNumber(cost.rounded())) layers, shapes and vertices (precompositions and repeaters expanded), over the cap of \(formatNumber(limits.maxFrameWork))")
+            }
+        }
+        if depth[0] >= 2 {
+            for (c, composition) in compositions.enumerated() where c > 0 && depth[c] >= 1 {
+                for layer in composition.layers {
+                    if case .precomp = layer.content { features.record(.nestedPrecompositions, at: layer.place) }
+                }
+            }
+        }
+        return work[0]
+    }
+
+    /// Σ (1 + vertices) over the items, groups included.
+    static func itemWork(_ items: [ShapeItem]) -> Double {
+        var total = 0.0
+        for item in items {
+            total += 1
+            switch item {
+            case .group(let g): total += itemWork(g.items)
+            case .path(let p): total += Double(p.shape.vertexCount)
+            case .polystar(let s):
+                let most = s.points.track.map { $0.keyframeRange(dimension: 0).upperBound } ?? s.points.constantValue ?? 0
+                total += max(most, 0) * (s.kind == .star ? 2 : 1)
+            default: break
+            }
+        }
+        return total
+    }
+
+    static func name(_ c: Composition) -> String {
+        c.id.map { "precomposition \"\($0)\"" } ?? "the root composition"
+    }
+}

@@ -1,0 +1,58 @@
+// A decoded Lottie file (spec composition.md "Animation")
+//
+// `fr` frames per second; the animation plays from frame `ip` to frame `op` (exclusive), which
+// may be fractional: its length is (op − ip)/fr seconds. `w` × `h` is the canvas in points.
+// Time t seconds after the in-point is frame ip + t·fr of the root composition, sampled
+// exactly (Time/AnimationTime.swift).
+
+public struct LottieAnimation: Sendable {
+    /// `v`, the Bodymovin version that wrote the file.
+    public var version: String?
+    public var name: String?
+    /// Frames per second.
+    public var frameRate: Double
+    public var inPoint: Double
+    public var outPoint: Double
+    public var width: Double
+    public var height: Double
+    /// compositions[0] is the root; the others are precomposition assets, referred to by
+    /// `LayerContent.precomp(composition:)`.
+    public var compositions: [Composition]
+    public var markers: [Marker]
+    /// Image assets by id (for reporting; not drawn by part 1).
+    public var images: [ImageAsset]
+    /// Which features the file uses, and where.
+    public var features: FeatureInventory
+    /// Problems in the file that were worked around, one line each (`layers[0] "NULL": its
+    /// parent ("ind" 1) is not in this composition; drawn without a parent`).
+    public var warnings: [String]
+    /// An upper bound on the layers, shape items and vertices one frame evaluates
+    /// (Layers/PrecompGraph.swift; capped by LottieLimits.maxFrameWork).
+    public var frameWork: Double
+
+    /// The root composition.
+    public var root: Composition { compositions[0] }
+
+    /// (op − ip)/fr seconds.
+    public var duration: Double { (outPoint - inPoint) / frameRate }
+
+    /// Layers in the file, precompositions counted once.
+    public var layerCount: Int { compositions.reduce(0) { $0 + $1.layers.count } }
+}
+
+/// A named time range (`markers`): `tm` frames, `dr` frames long.
+public struct Marker: Sendable, Equatable {
+    public var name: String
+    public var frame: Double
+    public var duration: Double
+}
+
+public struct ImageAsset: Sendable, Equatable {
+    public var id: String
+    public var width: Double?
+    public var height: Double?
+    /// `p` (a file name or a data: URL) and `u` (a folder).
+    public var path: String
+    public var folder: String
+    public var isEmbedded: Bool
+}
