@@ -58,11 +58,14 @@ check-layout:
 
 # Unit tests plus end-to-end tests that run the release binary and decode what it wrote, and the
 # example package (a Swift user of the AnimExportKit library) built and run.
+# kernel-audit checks the release (AVX2) build's SIMD kernels against their scalar references.
 # All tests use Swift Testing; XCTest is disabled so its empty "Executed 0 tests" summary
 # does not stand next to the real one.
 EXAMPLE = Examples/CustomScene
 test: check-layout release deps-test
 	$(SWIFT) build -c release --product animexport-bench
+	$(SWIFT) build -c release --product kernel-audit
+	.build/release/kernel-audit --quiet
 	@# SwiftPM can keep a stale plan of the path dependency after files are added to it (seen after
 	@# merges): an incremental failure is retried once from an empty build folder.
 	$(SWIFT) build --package-path $(EXAMPLE) || { echo "example: rebuilding $(EXAMPLE) from scratch"; \

@@ -98,6 +98,8 @@ let package = Package(
                                          "CAllocCounter", "Lottie"],
                           path: "Sources/animexport-bench",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
+        // `make test` runs it in release (the AVX2 build that ships): SIMD kernels vs scalar references.
+        .executableTarget(name: "kernel-audit", dependencies: ["Raster", "Video"], path: "Sources/kernel-audit"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Geometry", "Raster"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Geometry", "Raster"]),

@@ -244,6 +244,7 @@ for (w, h) in sizes {
 }
 
 runDisplayListBench()   // DisplayListBench.swift (--only list, --only "list clip" …)
+compositingBench()  // CompositingBench.swift
 if options.only.map({ $0.contains("lottie") }) ?? true { runLottieBench(rounds: rounds, quick: options.quick) }
 if options.only != nil { writeJSON(options.json); exit(0) }
 

@@ -101,7 +101,7 @@ func render(_ c: GoldenCase, kernels: RasterKernels) throws -> Canvas {
 
 func bytes(_ canvas: Canvas) -> [UInt8] { canvas.straightRGBA8() }
 
-@Test(arguments: goldenCases) func goldenImage(_ c: GoldenCase) throws { try checkGolden(c) }
+@Test(arguments: goldenCases + compositingGoldenCases) func goldenImage(_ c: GoldenCase) throws { try checkGolden(c) }
 
 /// Renders `c` with both kernel sets and compares them with its PNG in Tests/Golden.
 func checkGolden(_ c: GoldenCase) throws {

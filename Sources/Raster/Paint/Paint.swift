@@ -4,10 +4,13 @@
 // geometry in the path's coordinates). For each fill it is resolved once into a `PaintShader`, a
 // device-space object that produces premultiplied RGBA8 source pixels for runs of a row.
 //
-// Paints in this module: `SolidPaint` (here), `LinearGradientPaint`, `RadialGradientPaint`,
-// `ConicGradientPaint` (one file each; their colour table is GradientLUT.swift). Every paint takes
-// an `opacity` that multiplies alpha; gradients also take an optional `ColorFilter`, folded into
-// their colour table. Filters over a group of drawings go through a `Layer` (Layer.swift).
+// Paints in this module: `SolidPaint` (here), `LinearGradientPaint`, `RadialGradientPaint` (with
+// an optional focal point: Paint/FocalRadialGradient.swift), `ConicGradientPaint` (one file each;
+// their colour table is GradientLUT.swift; colour + opacity stops: Paint/GradientOpacityStops.swift)
+// and `ImagePaint` (Paint/ImagePaint.swift, bilinear samples of a premultiplied bitmap). Every
+// paint takes an `opacity` that multiplies alpha; gradients also take an optional `ColorFilter`,
+// folded into their colour table. Filters over a group of drawings go through a `Layer`
+// (Layer.swift); blend modes, masks and mattes over layers are Composite/Compositing.swift.
 //
 // How the compositing loop gets specialised per paint (docs/research/rasterizers.md §7.3: fused
 // fetch + composite, Blend2D's JIT idea done by the Swift optimiser):
@@ -21,7 +24,7 @@
 //   * other shaders go through `ShadedSink<Shader>`, generic over the shader type: the shader
 //     writes a run of source pixels into a scratch row and the colour kernels composite it (an
 //     opaque shader under full coverage writes straight into the canvas). `Rasterizer.fill`
-//     matches the gradient paints to their concrete types first, so each gradient gets its own
+//     matches the gradient and image paints to their concrete types first, so each gets its own
 //     specialised loop even when the public generic `fill` runs unspecialised (called from
 //     another module). Paints defined elsewhere still work, through witness-table calls per span.
 //

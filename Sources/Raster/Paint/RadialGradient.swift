@@ -4,9 +4,9 @@
 //
 //     t(u) = (|u − c| − r0) / (r1 − r0)           t = 0 on the start circle, 1 on the end circle
 //
-// r0 (startRadius, default 0) may exceed r1 (the gradient then runs inwards). Two-point conical
-// gradients (a focal point other than the centre, CG drawRadialGradient with distinct centres)
-// are not supported.
+// r0 (startRadius, default 0) may exceed r1 (the gradient then runs inwards). With a focal
+// point other than the centre (SVG fx/fy, Lottie's highlight) the paint is the two-point conical
+// gradient of FocalRadialGradient.swift (start radius 0).
 //
 // Device pixel centre p maps to u = T⁻¹(p); relative to the centre, q = T⁻¹(p) − c is affine in
 // p: along a span q grows by (ia, ib) = T⁻¹'s first column per pixel. Per block of 8 pixels the
@@ -33,6 +33,8 @@ public struct RadialGradientPaint: Paint, Sendable {
     public let opacity: Double
     /// Applied to the gradient's colours (folded into its colour table).
     public let filter: ColorFilter?
+    /// Where t = 0 when it is not the centre (FocalRadialGradient.swift); nil: the centre.
+    public let focalPoint: Point?
     let table: GradientColorTable
 
     public init(gradient: Gradient, center: Point, startRadius: Double = 0, endRadius: Double,
@@ -44,23 +46,42 @@ public struct RadialGradientPaint: Paint, Sendable {
         self.extend = extend
         self.opacity = opacity
         self.filter = filter
+        focalPoint = nil
+        table = GradientColorTable(gradient: gradient, opacity: opacity, filter: filter)
+    }
+
+    /// A gradient from a focal point (t = 0) to the circle of `radius` around `center` (t = 1):
+    /// SVG's radialGradient with fx, fy. A focal point outside the circle is moved onto it.
+    public init(gradient: Gradient, center: Point, radius: Double, focalPoint: Point, extend: GradientExtend = .pad,
+                opacity: Double = 1, filter: ColorFilter? = nil) {
+        self.gradient = gradient
+        self.center = center
+        startRadius = 0
+        endRadius = radius
+        self.extend = extend
+        self.opacity = opacity
+        self.filter = filter
+        self.focalPoint = focalPoint == center ? nil : focalPoint
         table = GradientColorTable(gradient: gradient, opacity: opacity, filter: filter)
     }
 
     /// The same paint, reusing `previous`'s colour table (consumed) when it has these colours or
-    /// nothing else holds it: an animated gradient costs no allocation per frame.
+    /// nothing else holds it: an animated gradient costs no allocation per frame. A `focalPoint`
+    /// other than the centre makes it the focal form (start radius 0, as the focal initialiser).
     public init(gradient: Gradient, center: Point, startRadius: Double = 0, endRadius: Double,
-                extend: GradientExtend = .pad, opacity: Double = 1, filter: ColorFilter? = nil,
-                recycling previous: inout RadialGradientPaint?) {
+                focalPoint: Point? = nil, extend: GradientExtend = .pad, opacity: Double = 1,
+                filter: ColorFilter? = nil, recycling previous: inout RadialGradientPaint?) {
         var old = previous?.table
         previous = nil
         self.gradient = gradient
         self.center = center
-        self.startRadius = startRadius
+        let focal = focalPoint.flatMap { $0 == center ? nil : $0 }
+        self.startRadius = focal == nil ? startRadius : 0
         self.endRadius = endRadius
         self.extend = extend
         self.opacity = opacity
         self.filter = filter
+        self.focalPoint = focal
         table = GradientColorTable.rebuilt(&old, gradient: gradient, opacity: opacity, filter: filter)
     }
 
@@ -72,6 +93,18 @@ public struct RadialGradientPaint: Paint, Sendable {
     }
 
     public func makeShader(transform: Transform) -> RadialGradientShader {
+        if let focalPoint {
+            let focal = transform.inverted().flatMap {
+                FocalGradientParameterization(inverse: $0, center: center, radius: endRadius, focalPoint: focalPoint)
+            }
+            guard let focal else {
+                return RadialGradientShader(table: table, unretained: UnretainedGradientShader(
+                    table: table, wrap: .extend(extend), parameterization: nil,
+                    degenerateColor: extend == .pad ? table.exactColor(at: 1) : table.meanColor))
+            }
+            return RadialGradientShader(table: table, focal: FocalGradientShader(table: table, extend: extend,
+                                                                                 parameterization: focal))
+        }
         let span = endRadius - startRadius
         guard let inverse = transform.inverted(), span != 0, span.isFinite, startRadius.isFinite else {
             return RadialGradientShader(table: table, unretained: UnretainedGradientShader(
@@ -142,22 +175,43 @@ struct RadialGradientParameterization: GradientParameterization {
 public struct RadialGradientShader: PaintShader, Sendable {
     let table: GradientColorTable
     let unretained: UnretainedGradientShader<RadialGradientParameterization>
+    /// Set instead when the gradient has a focal point (then `unretained` is unused).
+    let focal: FocalGradientShader?
 
-    public var uniformColor: PremultipliedRGBA8? { unretained.uniformColor }
-    public var isOpaque: Bool { unretained.isOpaque }
+    init(table: GradientColorTable, unretained: UnretainedGradientShader<RadialGradientParameterization>) {
+        self.table = table
+        self.unretained = unretained
+        focal = nil
+    }
+
+    init(table: GradientColorTable, focal: FocalGradientShader) {
+        self.table = table
+        unretained = UnretainedGradientShader(table: table, wrap: .extend(focal.extend), parameterization: nil,
+                                              degenerateColor: nil)
+        self.focal = focal
+    }
+
+    public var uniformColor: PremultipliedRGBA8? { focal?.uniformColor ?? unretained.uniformColor }
+    public var isOpaque: Bool { focal?.isOpaque ?? unretained.isOpaque }
 
     public func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>) {
-        unretained.shade(y: y, x: x, count: count, into: colors, kernels: .simd)
+        shade(y: y, x: x, count: count, into: colors, kernels: .simd)
     }
 
     @inline(__always)
     public func shade(y: Int, x: Int, count: Int, into colors: UnsafeMutablePointer<PremultipliedRGBA8>,
                       kernels: RasterKernels) {
-        unretained.shade(y: y, x: x, count: count, into: colors, kernels: kernels)
+        if let focal {
+            focal.shade(y: y, x: x, count: count, into: colors, kernels: kernels)
+        } else {
+            unretained.shade(y: y, x: x, count: count, into: colors, kernels: kernels)
+        }
     }
 
     /// The exact colour of pixel (x, y) (Double parameter, no lookup table): the test reference.
     public func exactColor(x: Int, y: Int) -> PremultipliedRGBA8 {
-        unretained.exactColor(table, x: x, y: y)
+        guard let focal else { return unretained.exactColor(table, x: x, y: y) }
+        guard let t = focal.parameterization.exactParameter(x: x, y: y) else { return .transparent }
+        return table.exactColor(at: focal.extend.position(t))
     }
 }

@@ -4,9 +4,9 @@
 //        ──exact-area cells, bands, dirty bits──▶ coverage spans (CoverageRasterizer.swift)
 //        ──paint shader + source-over──▶ canvas pixels (Paint.swift, Compositor.swift)
 //
-// Gradient paints are matched to their concrete types at the top of `fill` (Paint.swift explains
-// why). Every fill records each span it composited in the canvas's damage (Damage.swift: the
-// drawn rows and their box, which damage clears rewrite and layers (Layer.swift) use to clear
+// Gradient and image paints are matched to their concrete types at the top of `fill` (Paint.swift
+// explains why). Every fill records each span it composited in the canvas's damage (Damage.swift:
+// the drawn rows and their box, which damage clears rewrite and layers (Layer.swift) use to clear
 // and composite only what was drawn); code that writes a fill's pixels by other means must do
 // the same (`composite` does it).
 //
@@ -26,8 +26,9 @@ public final class Rasterizer {
     /// Fills and strokes write only inside this pixel box (nil: anywhere on the canvas; Scissor.swift).
     public var scissor: Scissor?
 
-    private let edges = EdgeBuilder()
-    private let coverage = CoverageRasterizer()
+    /// Internal, not private: filling a `CoverageMask` uses them too (CoverageMask.swift).
+    let edges = EdgeBuilder()
+    let coverage = CoverageRasterizer()
     private let sourceRow = ZeroedBuffer<PremultipliedRGBA8>()
     /// Reused buffers of `stroke` (Rasterizer+Stroke.swift).
     let strokeScratch = StrokeScratch()
@@ -60,7 +61,18 @@ public final class Rasterizer {
         } else if let radial = paint as? RadialGradientPaint {
             let shader = radial.makeShader(transform: transform)
             withExtendedLifetime(shader) {
-                fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas, recording: recording)
+                if let focal = shader.focal {
+                    fill(path, transform: transform, rule: rule, shader: focal, on: canvas, recording: recording)
+                } else {
+                    fill(path, transform: transform, rule: rule, shader: shader.unretained, on: canvas, recording: recording)
+                }
+            }
+        } else if let image = paint as? ImagePaint {
+            let shader = image.makeShader(transform: transform)
+            withExtendedLifetime(shader) {  // keeps the image the sampler points into
+                if let sampler = shader.sampler {
+                    fill(path, transform: transform, rule: rule, shader: sampler, on: canvas, recording: recording)
+                }
             }
         } else {
             fill(path, transform: transform, rule: rule, shader: paint.makeShader(transform: transform), on: canvas,

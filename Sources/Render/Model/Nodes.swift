@@ -12,35 +12,22 @@
 // Masks (After Effects / Lottie layer masks): each mask is a path with an opacity, an inversion
 // flag and an expansion (the outline offset outwards by that many units, inwards when negative).
 // With m(p) the coverage of mask k (inverted: 1 − m, times its opacity) and A the mask value
-// accumulated over masks 0 … k − 1 (A starts at 0 if the first mask adds, else at 1):
+// accumulated over masks 0 … k − 1 (A starts at 1 — the whole layer — when the first mask
+// subtracts, intersects or darkens, else at 0; Raster's MaskCombination.swift has the sources):
 //
 //     add: A ∪ m = A + m − A·m      subtract: A·(1 − m)    intersect: A·m
-//     lighten: max(A, m)            darken: min(A, m)      difference: |A − m|
+//     lighten: max(A, m)            darken: min(A, m)      difference: A + m − 2·A·m
 //
 // and the group's pixels are multiplied by the final A. Mattes (Lottie track mattes) show the
 // group through another node's pixels S: alpha uses S.a, luma the luminance of S (as Raster's
 // matte kernel defines it), and the inverted forms 1 − that value. The matte source itself is
 // not drawn. (The exact mask and matte arithmetic is Raster's, written at the top of its
-// kernels; the renderer wires them in once they exist: Renderer.swift, "Not yet drawn".)
+// kernels, MaskCombination.swift and Matte.swift; the renderer wires them in: Renderer.swift, "Not yet drawn".)
 import Geometry
 import Raster
 
-/// How a group's layer mixes with what is under it (W3C Compositing and Blending Level 1;
-/// `add` is After Effects' Add). Until Raster's own `BlendMode` lands this is the same enum.
-public enum BlendMode: String, CaseIterable, Sendable {
-    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight,
-         difference, exclusion, hue, saturation, color, luminosity, add
-}
-
-/// How a mask combines with the masks before it (see the file header).
-public enum MaskMode: String, CaseIterable, Sendable {
-    case add, subtract, intersect, lighten, darken, difference
-}
-
-/// Which value of the matte source's pixels a group is shown through.
-public enum MatteMode: String, CaseIterable, Sendable {
-    case alpha, invertedAlpha, luma, invertedLuma
-}
+// BlendMode, MaskMode and MatteMode are Raster's (Composite/BlendMode.swift, MaskCombination.swift,
+// Matte.swift): the display list names the kernels' own modes.
 
 /// A clip path in the group's coordinates: only pixels inside it (by `rule`) show the group.
 public struct Clip: Sendable, Equatable {
