@@ -37,7 +37,7 @@ public enum CLI {
         """
         Usage: animexport \(kind.rawValue) [options] OUTPUT.mp4
 
-        \(kind.summary). Flags override the preset (default preset: \(kind.defaultPreset)).
+        \(kind.summary). Flags override the preset (default preset: \(kind.defaultPreset ?? "none, the scene's defaults")).
         Odd pixel sizes are rounded up to even; the extra pixels show the background.
         OUTPUT's extension picks the format: .mp4/.m4v (H.264; --codec hevc, av1), .mov (ProRes 4444;
         prores-hq, h264, hevc), .webm (VP9; av1), .gif, .apng, .webp, name%04d.png (a PNG sequence).
@@ -45,7 +45,7 @@ public enum CLI {
 
         Options:
         \(helpTable(renderFlags))
-        \(kind.loopHelp.map { "\nLoops:\n" + $0 } ?? "")\(kind == .heart ? "\n" + heartTextHelp : "")
+        \(kind.loopHelp.map { "\nLoops:\n" + $0 } ?? "")\(kind.extraHelp.map { "\n" + $0 } ?? "")
         """
     }
 
