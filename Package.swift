@@ -11,7 +11,8 @@
 //   Render  → Geometry, Raster (the display list and its renderer)
 //   Scenes  → Geometry, Raster, Motion, Text, Render (the animations as plug-ins, one folder per scene)
 //   Video   → CFFmpeg, CWebP  (RGBA frames in, files out; knows nothing of rasterizing)
-//   Lottie  → Geometry, Raster, Motion (Lottie files: model, animated properties, time; draws nothing)
+//   Lottie  → Geometry, Raster, Motion, Render (Lottie files: model, animated properties, time;
+//                              the builder of display lists)
 //   AnimExport → Geometry, Raster, Text, Render, Scenes, Video, Lottie, CFFmpeg (presets, jobs, CLI logic,
 //                              errors; SHA-256 from libavutil)
 //   animexport → AnimExport   (the thin executable)
@@ -80,8 +81,9 @@ let package = Package(
         .target(name: "Render", dependencies: ["Geometry", "Raster"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text", "Render"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
-        // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory.
-        .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion"],
+        // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory,
+        // and the builder of display lists.
+        .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion", "Render"],
                 swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Text", "Render", "Scenes", "Video", "CFFmpeg",
                                                    "CJansson", "Lottie"]),
@@ -105,5 +107,7 @@ let package = Package(
         .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video", "AnimExport"],
+                    exclude: ["Fixtures", "Golden"]),
     ]
 )

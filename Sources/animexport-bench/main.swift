@@ -241,6 +241,7 @@ for (w, h) in sizes {
 }
 
 if options.only.map({ $0.contains("lottie") }) ?? true { runLottieBench(rounds: rounds, quick: options.quick) }
+if options.only.map({ $0.contains("lottie") }) ?? true { runLottieRenderBench(rounds: rounds, quick: options.quick) }   // LottieRenderBench.swift
 runDisplayListBench()   // DisplayListBench.swift (--only list, --only "list clip" …)
 if options.only != nil { writeJSON(options.json); exit(0) }
 
