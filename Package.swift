@@ -3,8 +3,9 @@
 // Data flows one way: preset → scene at time t → drawing → Raster → RGBA frame → Video → file.
 // Each target declares exactly the modules its files import, no more and no less; `make test`
 // checks that first (scripts/check-layout.swift). Modules, and what they import:
-//   Geometry, Motion          (leaf modules: paths, transforms, flattening, measure, dash, stroke
-//                              outlines; curves and keyframes, pure functions of time)
+//   Geometry → CClipper       (paths, transforms, flattening, measure, dash, stroke outlines, trim,
+//                              boolean operations and offsets on Clipper)
+//   Motion                    (leaf module: curves and keyframes, pure functions of time)
 //   Raster  → Geometry        (coverage, paints, compositing, canvases)
 //   Text    → Geometry, Raster, CFreeType, CHarfBuzz (FreeType outlines → paths, HarfBuzz shaping,
 //                              fontconfig lookup and fallback)
@@ -73,7 +74,9 @@ let package = Package(
         ),
         // Strict JSON (duplicate keys) for presets and manifests.
         .systemLibrary(name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
-        .target(name: "Geometry", swiftSettings: optimized),
+        // Clipper 6.4.2 (Debian's libpolyclipping, C++) behind a C API: Geometry's boolean ops and offsets.
+        .target(name: "CClipper", path: "Sources/CClipper", linkerSettings: [.linkedLibrary("polyclipping")]),
+        .target(name: "Geometry", dependencies: ["CClipper"], swiftSettings: optimized),
         .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: optimized),
         .target(name: "Text", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
