@@ -9,10 +9,12 @@
 //   Raster  → Geometry        (coverage, paints, compositing, canvases)
 //   Text    → Geometry, Raster, CFreeType, CHarfBuzz (FreeType outlines → paths, HarfBuzz shaping,
 //                              fontconfig lookup and fallback)
-//   Scenes  → Geometry, Raster, Motion, Text (the animations, one folder per scene)
+//   Render  → Geometry, Raster (the display list and its renderer)
+//   Scenes  → Geometry, Raster, Motion, Text, Render (the animations as plug-ins, one folder per scene)
 //   Video   → CFFmpeg, CWebP  (RGBA frames in, files out; knows nothing of rasterizing)
-//   Lottie  → Geometry, Raster, Motion (Lottie files: model, animated properties, time; draws nothing)
-//   AnimExport → Geometry, Raster, Motion, Text, Scenes, Video, Lottie, CFFmpeg (presets, jobs, CLI logic,
+//   Lottie  → Geometry, Raster, Motion, Render (Lottie files: model, animated properties, time;
+//                              the builder of display lists)
+//   AnimExport → Geometry, Raster, Text, Render, Scenes, Video, Lottie, CFFmpeg (presets, jobs, CLI logic,
 //                              errors; SHA-256 from libavutil)
 //   animexport → AnimExport   (the thin executable)
 import PackageDescription
@@ -84,8 +86,9 @@ let package = Package(
         .target(name: "Render", dependencies: ["Geometry", "Raster"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text", "Render"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"], swiftSettings: optimized),
-        // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory.
-        .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion"],
+        // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory,
+        // and the builder of display lists.
+        .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion", "Render"],
                 swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Text", "Render", "Scenes", "Video",
                                                    "CFFmpeg", "CJansson", "Lottie"]),
@@ -111,5 +114,7 @@ let package = Package(
         .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video"],
+                    exclude: ["Fixtures", "Golden"]),
     ]
 )

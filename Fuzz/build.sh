@@ -8,12 +8,12 @@ cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 mkdir -p "$OUT"
 SAN="-sanitize=fuzzer,address"
-# The C modules (CFFmpeg, CFreeType, CHarfBuzz, CWebP, CJansson, CClipper) and their headers, for every module that sees them.
-CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CWebP -I Sources/CJansson -I Sources/CClipper/include)
-for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux jansson); do CMODULES+=(-Xcc "$f"); done
+# The C modules (CFFmpeg, CFreeType, CHarfBuzz, CWebP) and their headers, for every module that sees them.
+CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CWebP -I Sources/CClipper/include)
+for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux); do CMODULES+=(-Xcc "$f"); done
 # -package-name: modules see each other's `package` declarations, as under SwiftPM.
 COMMON=(-wmo -O -g -parse-as-library -package-name animexport $SAN -I "$OUT" "${CMODULES[@]}")
-LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux jansson)
+LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux)
 # Geometry's boolean operations: the CClipper shim (C++) and Clipper itself.
 CLIPPER_LIBS="$(pkg-config --libs polyclipping) -lstdc++"
 
@@ -42,12 +42,12 @@ link() { swiftc "$@" 2>&1 | { grep -v "Cannot export local symbol '__asan" || tr
 link $SAN "$OUT/Geometry.o" "$OUT/CClipper.o" "$OUT/Raster.o" "$OUT/GeometryFuzz.o" $CLIPPER_LIBS -o "$OUT/fuzz-geometry"
 
 module Motion -- $(find Sources/Motion -name '*.swift' | sort)
+module Render -- $(find Sources/Render -name '*.swift' | sort)
 module Lottie -- $(find Sources/Lottie -name '*.swift' | sort)
 module LottieFuzz -- Fuzz/LottieCase.swift Fuzz/LottieFuzz.swift
 echo "fuzz: linking $OUT/fuzz-lottie"
-link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Lottie,LottieFuzz}.o $CLIPPER_LIBS -o "$OUT/fuzz-lottie"
+link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Lottie,LottieFuzz}.o $CLIPPER_LIBS -o "$OUT/fuzz-lottie"
 module Text -- $(find Sources/Text -name '*.swift' | sort)
-module Render -- $(find Sources/Render -name '*.swift' | sort)
 module Scenes -- $(find Sources/Scenes -name '*.swift' | sort)
 module Video -- $(find Sources/Video -name '*.swift' | sort)
 # The preset target is compiled INTO the AnimExport module: it calls the internal decoder.

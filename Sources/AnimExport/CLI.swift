@@ -16,6 +16,7 @@ public enum CLI {
           animexport batch [DIR] --out DIR [options]    every preset's outputs (see batch --help)
           animexport manifest merge A.json B.json …     join batch shards' manifests
           animexport info FILE.json [--json]            describe a Lottie file and what would not render
+          animexport FILE.json [options] OUTPUT|--null  render a Lottie file (see animexport FILE.json --help)
           animexport <command> --help                   options of a command
           animexport --version
 
@@ -96,6 +97,7 @@ public enum CLI {
             print(try listing(library))
             return 0
         default:
+            if isLottiePath(command) { return try runLottieRender(command, rest, library: library) }
             guard let kind = AnimationKind(rawValue: command) else {
                 let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list", "batch", "manifest", "info"]
                 let hint = nearest(to: command, in: known).map { " (did you mean '\($0)'?)" } ?? ""

@@ -30,6 +30,7 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
         print(stillHelp())
         return args.isEmpty ? 2 : 0
     }
+    if isLottiePath(args[0]) { return try runLottieStill(args[0], Array(args.dropFirst()), library: library) }
     guard let kind = AnimationKind(rawValue: args[0]) else {
         let known = AnimationKind.allCases.map(\.rawValue)
         let hint = nearest(to: args[0], in: known).map { " (did you mean '\($0)'?)" } ?? ""
