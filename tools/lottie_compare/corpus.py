@@ -42,12 +42,13 @@ def list_files(folder):
 
 
 def read_animation_json(path):
-    """The animation's top-level JSON: the file itself, or a dotLottie archive's first animation."""
+    """The animation's top-level JSON: the file itself, or a dotLottie archive's first animation
+    (sorted by name; `animations/` in dotLottie 1, `a/` in dotLottie 2)."""
     if zipfile.is_zipfile(path):
         with zipfile.ZipFile(path) as z:
-            names = sorted(n for n in z.namelist() if n.startswith("animations/") and n.endswith(".json"))
+            names = sorted(n for n in z.namelist() if n.startswith(("animations/", "a/")) and n.endswith(".json"))
             if not names:
-                raise ValueError("no animations/*.json in the archive")
+                raise ValueError("no animations/*.json or a/*.json in the archive")
             info = z.getinfo(names[0])
             if info.file_size > MAX_JSON_BYTES:
                 raise ValueError("animation larger than 64 MiB")

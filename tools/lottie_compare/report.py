@@ -4,7 +4,8 @@ Coverage, over every file of the corpus (N):
   clean     = files ours renders at every compared frame with no unsupported-feature warning
               (neither in `info --json` "unsupported" nor on the stills' stderr), / N;
   agreement = of the clean files that ThorVG also rendered, those that agree with it at every
-              compared frame (metrics.agrees: at most 1 % of pixels off by more than 8/255).
+              compared frame (metrics.agrees: at most 1 % of pixels off by more than 8/255 even
+              allowing a one-pixel shift).
 The same agreement between ThorVG and rlottie is printed beside it: how often two mature
 players agree on these files is the scale against which ours is read.
 """
@@ -18,9 +19,9 @@ from . import metrics
 @dataclass
 class FrameFigures:
     frame: int
-    vs_thorvg: tuple = None       # (psnr, off) ours vs ThorVG
-    vs_rlottie: tuple = None      # (psnr, off) ours vs rlottie
-    peers: tuple = None           # (psnr, off) ThorVG vs rlottie
+    vs_thorvg: metrics.Figures = None    # ours vs ThorVG
+    vs_rlottie: metrics.Figures = None   # ours vs rlottie
+    peers: metrics.Figures = None        # ThorVG vs rlottie
 
 
 @dataclass
@@ -38,11 +39,11 @@ class FileResult:
     figures: list = field(default_factory=list)   # FrameFigures
 
     def worst(self, key="vs_thorvg"):
-        """The figures of the frame where the pair differs most (largest off share, then lowest PSNR)."""
+        """The frame where the pair differs most (Figures.severity; the earliest of a tie)."""
         rows = [f for f in self.figures if getattr(f, key) is not None]
         if not rows:
             return None
-        return max(rows, key=lambda f: (getattr(f, key)[1], -getattr(f, key)[0]))
+        return max(rows, key=lambda f: getattr(f, key).severity())
 
     @property
     def compared(self):
@@ -51,11 +52,11 @@ class FileResult:
     @property
     def agrees(self):
         w = self.worst()
-        return None if w is None else metrics.agrees(w.vs_thorvg[1])
+        return None if w is None else metrics.agrees(w.vs_thorvg.near)
 
     def peers_agree(self):
         w = self.worst("peers")
-        return None if w is None else metrics.agrees(w.peers[1])
+        return None if w is None else metrics.agrees(w.peers.near)
 
     def status(self):
         if self.problem:
@@ -68,10 +69,11 @@ class FileResult:
 
 
 def ordered(results):
-    """Compared files worst first (largest off share vs ThorVG, then lowest PSNR), then the rest by name."""
+    """Compared files worst first (their worst frame's Figures.severity against ThorVG), then the rest by name."""
     compared = [r for r in results if r.compared]
     rest = sorted((r for r in results if not r.compared), key=lambda r: r.file)
-    compared.sort(key=lambda r: (-r.worst().vs_thorvg[1], r.worst().vs_thorvg[0], r.file))
+    compared.sort(key=lambda r: r.file)
+    compared.sort(key=lambda r: r.worst().vs_thorvg.severity(), reverse=True)
     return compared + rest
 
 
@@ -89,8 +91,9 @@ class Coverage:
             return f"{k}/{n} ({100 * k / n:.1f} %)" if n else f"{k}/0"
         return [
             f"clean (rendered, no unsupported warning): {share(self.clean, self.files)} of the corpus",
-            f"of those, agree with ThorVG (≤ {metrics.AGREE_OFF:.0%} of pixels off by > "
-            f"{metrics.DIFF_LEVEL}/255 at every frame): {share(self.clean_agree, self.clean_compared)}",
+            f"of those, agree with ThorVG (≤ {metrics.AGREE_NEAR:.0%} of pixels off by > "
+            f"{metrics.DIFF_LEVEL}/255 beyond a 1-pixel shift, at every frame): "
+            f"{share(self.clean_agree, self.clean_compared)}",
             f"for scale, ThorVG agrees with rlottie on {share(self.peers_agree, self.peers_compared)} of the files both render",
         ]
 
@@ -104,12 +107,8 @@ def coverage(results):
                     peers_compared=len(peers), peers_agree=sum(1 for r in peers if r.peers_agree()))
 
 
-def _pct(pair):
-    return "" if pair is None else f"{100 * pair[1]:.2f}"
-
-
-def _db(pair):
-    return "" if pair is None else f"{pair[0]:.1f}"
+def _pct(value):
+    return f"{100 * value:.2f}"
 
 
 def table_rows(results):
@@ -123,10 +122,11 @@ def table_rows(results):
             "file": r.file,
             "size": f"{r.size[0]}x{r.size[1]}" if r.size else "",
             "worst frame": w.frame if w else "",
-            "off % vs ThorVG": _pct(w.vs_thorvg) if w else "",
-            "PSNR dB vs ThorVG": _db(w.vs_thorvg) if w else "",
-            "off % vs rlottie": _pct(w.vs_rlottie) if w else "",
-            "off % ThorVG vs rlottie": _pct(peers.peers) if peers else "",
+            "near % vs ThorVG": _pct(w.vs_thorvg.near) if w else "",
+            "off % vs ThorVG": _pct(w.vs_thorvg.off) if w else "",
+            "PSNR dB vs ThorVG": f"{w.vs_thorvg.psnr:.1f}" if w else "",
+            "near % vs rlottie": _pct(w.vs_rlottie.near) if w and w.vs_rlottie else "",
+            "near % ThorVG vs rlottie": _pct(peers.peers.near) if peers else "",
             "agrees": {True: "yes", False: "no", None: ""}[r.agrees],
             "ours": r.status(),
             "ThorVG": r.thorvg or "ok",

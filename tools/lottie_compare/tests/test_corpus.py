@@ -60,6 +60,11 @@ class CorpusTests(unittest.TestCase):
                 z.writestr("manifest.json", "{}")
             with self.assertRaisesRegex(ValueError, "no animations"):
                 corpus.read_animation_json(empty)
+            v2 = os.path.join(d, "v2.lottie")
+            with zipfile.ZipFile(v2, "w") as z:
+                z.writestr("manifest.json", "{}")
+                z.writestr("a/Main Scene.json", json.dumps({"w": 3}))
+            self.assertEqual(corpus.read_animation_json(v2), {"w": 3})
 
 
 if __name__ == "__main__":

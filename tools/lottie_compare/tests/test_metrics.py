@@ -37,8 +37,40 @@ class MetricsTests(unittest.TestCase):
             metrics.compare(image(0, (4, 4)), image(0, (4, 5)))
 
     def test_agreement_boundary(self):
-        self.assertTrue(metrics.agrees(metrics.AGREE_OFF))
-        self.assertFalse(metrics.agrees(metrics.AGREE_OFF + 1e-9))
+        self.assertTrue(metrics.agrees(metrics.AGREE_NEAR))
+        self.assertFalse(metrics.agrees(metrics.AGREE_NEAR + 1e-9))
+
+    def test_near_forgives_an_edge_moved_by_one_pixel(self):
+        a = np.zeros((20, 20, 4), np.uint8)
+        b = a.copy()
+        a[5:15, 5:15] = 255          # a square …
+        b[5:15, 6:16] = 255          # … and the same one pixel to the right
+        self.assertAlmostEqual(metrics.off_share(a, b), 20 / 400)
+        self.assertEqual(metrics.near_share(a, b), 0.0)
+
+    def test_near_counts_a_shift_of_two_pixels_and_a_missing_shape(self):
+        a = np.zeros((20, 20, 4), np.uint8)
+        b = a.copy()
+        a[5:15, 5:15] = 255
+        b[5:15, 7:17] = 255
+        # off: the two columns at each side where one square has no pixel of the other within
+        # one pixel (columns 5, 6 and 15, 16 of rows 5–14), less the four corners whose
+        # neighbourhood reaches rows 4 or 15 and so spans both values: 40 − 4
+        self.assertAlmostEqual(metrics.near_share(a, b), 36 / 400)
+        self.assertAlmostEqual(metrics.near_share(a, np.zeros_like(a)), 100 / 400)
+
+    def test_near_sees_a_colour_change_inside_a_shape(self):
+        a = np.zeros((10, 10, 4), np.uint8)
+        a[:, :] = [200, 0, 0, 255]
+        b = a.copy()
+        b[2:8, 2:8, 1] = 40          # a 6×6 patch tinted
+        # every tinted pixel of B lies outside A's (untinted) neighbourhood range: the 36 of the
+        # patch; A's side adds nothing new (its 4×4 interior, inside the patch)
+        self.assertAlmostEqual(metrics.near_share(a, b), 36 / 100)
+
+    def test_compare_returns_all_three(self):
+        f = metrics.compare(image(0), image(16))
+        self.assertEqual((round(f.psnr, 2), f.off, f.near), (24.05, 1.0, 1.0))
 
     def test_composite_over_a_colour(self):
         p = np.array([[[64, 0, 0, 128], [0, 0, 0, 0], [255, 255, 255, 255]]], dtype=np.uint8)

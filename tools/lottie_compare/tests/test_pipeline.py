@@ -59,6 +59,8 @@ class PipelineTests(unittest.TestCase):
         self.assertEqual(float(differ["off % vs ThorVG"]), 100.0)    # the square fills the canvas
         self.assertEqual(differ["agrees"], "no")
         self.assertEqual(float(agree["off % vs ThorVG"]), 0.0)
+        self.assertEqual(float(differ["near % vs ThorVG"]), 100.0)
+        self.assertEqual(float(agree["near % vs ThorVG"]), 0.0)
         self.assertEqual(agree["agrees"], "yes")
         self.assertEqual(agree["size"], "32x32")
         self.assertEqual(agree["worst frame"], "0")   # all frames equal: the first of the tie
