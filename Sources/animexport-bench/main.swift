@@ -239,6 +239,7 @@ for (w, h) in sizes {
 }
 
 if options.only.map({ $0.contains("lottie") }) ?? true { runLottieBench(rounds: rounds, quick: options.quick) }
+if options.only.map({ $0.contains("lottie") }) ?? true { runLottieThorVGBench(rounds: rounds, quick: options.quick) }
 if options.only != nil { writeJSON(options.json); exit(0) }
 
 section("heap allocations per frame, steady state (draw(at:into:) + render)")

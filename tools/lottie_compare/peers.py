@@ -8,7 +8,9 @@ crashes a peer does not stop the run:
 
 Pixel layouts: ThorVG ABGR8888 is a premultiplied uint32 a<<24|b<<16|g<<8|r, i.e. bytes
 R,G,B,A in memory on little-endian machines; rlottie writes premultiplied ARGB32, bytes B,G,R,A.
-ThorVG scales the picture with `set_size(W, H)`; rlottie scales to the W×H it is given.
+ThorVG scales the picture with `set_size(W, H)`; rlottie scales to the W×H it is given. ThorVG's
+canvas is made with EngineOption.NONE: every frame is drawn in full, without its partial
+("smart") rendering, whose dirty-region bookkeeping has had drift bugs (thorvg issue 4751).
 """
 import os
 import sys
@@ -27,7 +29,7 @@ def render_thorvg(path, width, height, frames):
     if result != tvg.Result.SUCCESS:
         raise RuntimeError(f"ThorVG cannot load the file ({result.name})")
     picture.set_size(width, height)
-    canvas = tvg.SwCanvas(engine)
+    canvas = tvg.SwCanvas(engine, op=tvg.EngineOption.NONE)
     canvas.set_target(width, height, cs=tvg.Colorspace.ABGR8888)
     canvas.add(picture)
     images = {}
