@@ -3,15 +3,18 @@
 // Data flows one way: preset → scene at time t → drawing → Raster → RGBA frame → Video → file.
 // Each target declares exactly the modules its files import, no more and no less; `make test`
 // checks that first (scripts/check-layout.swift). Modules, and what they import:
-//   Geometry, Motion          (leaf modules: paths, transforms, flattening, measure, dash, stroke
-//                              outlines; curves and keyframes, pure functions of time)
+//   Geometry → CClipper       (paths, transforms, flattening, measure, dash, stroke outlines, trim,
+//                              boolean operations and offsets on Clipper)
+//   Motion                    (leaf module: curves and keyframes, pure functions of time)
 //   Raster  → Geometry        (coverage, paints, compositing, canvases)
 //   Text    → Geometry, Raster, CFreeType, CHarfBuzz (FreeType outlines → paths, HarfBuzz shaping,
 //                              fontconfig lookup and fallback)
-//   Scenes  → Geometry, Raster, Motion, Text (the animations, one folder per scene)
+//   Render  → Geometry, Raster (the display list and its renderer)
+//   Scenes  → Geometry, Raster, Motion, Text, Render (the animations as plug-ins, one folder per scene)
 //   Video   → CFFmpeg, CWebP  (RGBA frames in, files out; knows nothing of rasterizing)
-//   Lottie  → Geometry, Raster, Motion (Lottie files: model, animated properties, time; draws nothing)
-//   AnimExport → Geometry, Raster, Motion, Text, Scenes, Video, Lottie, CFFmpeg (presets, jobs, CLI logic,
+//   Lottie  → Geometry, Raster, Motion, Render (Lottie files: model, animated properties, time;
+//                              the builder of display lists)
+//   AnimExport → Geometry, Raster, Text, Render, Scenes, Video, Lottie, CFFmpeg (presets, jobs, CLI logic,
 //                              errors; SHA-256 from libavutil)
 //   animexport → AnimExport   (the thin executable)
 import PackageDescription
@@ -38,6 +41,8 @@ let package = Package(
     name: "animexport",
     products: [
         .executable(name: "animexport", targets: ["animexport"]),
+        // For Swift packages that define their own scenes and export them (Examples/CustomScene).
+        .library(name: "AnimExportKit", targets: ["AnimExportKit"]),
         .executable(name: "animexport-bench", targets: ["animexport-bench"]),
     ],
     targets: [
@@ -69,35 +74,43 @@ let package = Package(
         ),
         // Strict JSON (duplicate keys) for presets and manifests.
         .systemLibrary(name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
-        .target(name: "Geometry", swiftSettings: optimized),
+        // Clipper 6.4.2 (Debian's libpolyclipping, C++) behind a C API: Geometry's boolean ops and offsets.
+        .target(name: "CClipper", path: "Sources/CClipper", linkerSettings: [.linkedLibrary("polyclipping")]),
+        .target(name: "Geometry", dependencies: ["CClipper"], swiftSettings: optimized),
         .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: optimized),
         .target(name: "Text", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
         .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
-        .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text"]),
+        .target(name: "Render", dependencies: ["Geometry", "Raster"]),
+        .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text", "Render"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"]),
-        // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory.
-        .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion"],
+        // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory,
+        // and the builder of display lists.
+        .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion", "Render"],
                 swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
-        .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Motion", "Text", "Scenes", "Video",
-                                                   "CFFmpeg", "CJansson", "Lottie"]),
+        .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Text", "Render", "Scenes", "Video", "CFFmpeg",
+                                                   "CJansson", "Lottie"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
+        .target(name: "AnimExportKit", dependencies: ["AnimExport", "Scenes", "Render", "Geometry", "Raster", "Motion"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .executableTarget(name: "animexport-bench",
-                          dependencies: ["AnimExport", "Scenes", "Geometry", "Raster", "Text", "Video", "CFFmpeg",
+                          dependencies: ["AnimExport", "Scenes", "Render", "Geometry", "Raster", "Text", "Video", "CFFmpeg",
                                          "CAllocCounter", "Lottie"],
                           path: "Sources/animexport-bench",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Geometry", "Raster"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Geometry", "Raster"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "GoldenTests", dependencies: ["Geometry", "Raster", "Text", "Video"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Geometry", "Raster", "Motion", "Text"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Geometry", "Raster", "Motion", "Text"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg"]),
-        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes"]),
+        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion"],
                     exclude: ["Fixtures"]),
+        .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video", "AnimExport"],
+                    exclude: ["Fixtures", "Golden"]),
     ]
 )

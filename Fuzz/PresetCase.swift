@@ -9,6 +9,7 @@ import Foundation
 @testable import AnimExport   // the unit test replaying Fuzz/regressions/preset
 #endif
 import Raster
+import Render
 import Scenes
 
 /// Decodes the input as the parameters of each animation in turn.
@@ -16,12 +17,12 @@ private struct EveryKindParameters: Decodable {
     var decoded: [SceneParameters] = []
     init(from decoder: Decoder) throws {
         for kind in AnimationKind.allCases {
-            if let p = try? SceneParameters(kind: kind, from: decoder) { decoded.append(p) }
+            if let p = try? SceneParameters(decoding: kind.plugin, from: decoder) { decoded.append(p) }
         }
     }
 }
 
-nonisolated(unsafe) private let renderer = DrawingRenderer()
+nonisolated(unsafe) private let renderer = Renderer()
 nonisolated(unsafe) private let canvas = Canvas(width: 8, height: 8)
 
 func runPresetCase(_ bytes: Data) {
@@ -35,18 +36,16 @@ func runPresetCase(_ bytes: Data) {
         candidates += every.decoded.map { ($0, nil, nil) }
     }
     for (parameters, presetCanvas, fps) in candidates {
-        var parameters = parameters
-        // No font loading per input (fontconfig would dominate): the heart is drawn unlabelled.
-        if case .heart(var spec) = parameters { spec.parameters.label = nil; parameters = .heart(spec) }
-        var size = presetCanvas ?? parameters.defaultCanvas ?? Size(width: 64, height: 64)
+        var size = presetCanvas ?? parameters.defaultCanvas
         if !(size.width.isFinite && size.width > 0 && size.width <= Limits.maxCanvas
              && size.height.isFinite && size.height > 0 && size.height <= Limits.maxCanvas) {
             size = Size(width: 64, height: 64)      // resolveJob rejects such canvases
         }
-        guard let scene = try? parameters.scene(canvas: size) else { continue }
+        // No font loading per input (fontconfig would dominate): scenes draw without text.
+        guard let scene = try? parameters.scene(canvas: size, context: SceneContext(loadsFonts: false)) else { continue }
         let k = 8 / max(size.width, size.height)
         for t in [0, 0.37, 1.9, 17.25] {
-            renderer.render(scene.drawing(at: t), background: .white, transform: .scale(k, k), on: canvas)
+            renderer.render(scene.displayList(at: t), background: .white, transform: .scale(k, k), on: canvas)
         }
         let rate = fps.flatMap { $0.value >= Limits.minFPS && $0.value <= Limits.maxFPS ? $0 : nil } ?? FrameRateSpec(num: 60, den: 1)
         _ = try? planLoops(1, start: nil, scene: scene, fps: rate, label: "fuzz", command: "fuzz")

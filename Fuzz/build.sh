@@ -36,17 +36,18 @@ link() { swiftc "$@" 2>&1 | { grep -v "Cannot export local symbol '__asan" || tr
 link $SAN "$OUT/Geometry.o" "$OUT/Raster.o" "$OUT/GeometryFuzz.o" -o "$OUT/fuzz-geometry"
 
 module Motion -- $(find Sources/Motion -name '*.swift' | sort)
+module Render -- $(find Sources/Render -name '*.swift' | sort)
 module Lottie -- $(find Sources/Lottie -name '*.swift' | sort)
 module LottieFuzz -- Fuzz/LottieCase.swift Fuzz/LottieFuzz.swift
 echo "fuzz: linking $OUT/fuzz-lottie"
-link $SAN "$OUT"/{Geometry,Raster,Motion,Lottie,LottieFuzz}.o -o "$OUT/fuzz-lottie"
+link $SAN "$OUT"/{Geometry,Raster,Motion,Render,Lottie,LottieFuzz}.o -o "$OUT/fuzz-lottie"
 module Text -- $(find Sources/Text -name '*.swift' | sort)
 module Scenes -- $(find Sources/Scenes -name '*.swift' | sort)
 module Video -- $(find Sources/Video -name '*.swift' | sort)
 # The preset target is compiled INTO the AnimExport module: it calls the internal decoder.
 module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- $(find Sources/AnimExport -name '*.swift' | sort) Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
 echo "fuzz: linking $OUT/fuzz-preset"
-link $SAN "$OUT"/{Geometry,Raster,Motion,Lottie,Text,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"
+link $SAN "$OUT"/{Geometry,Raster,Motion,Lottie,Text,Render,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"
 
 module FontFuzz -- Fuzz/FontCase.swift Fuzz/FontFuzz.swift
 echo "fuzz: linking $OUT/fuzz-font"

@@ -12,8 +12,8 @@
 //    error (reported, exit 1, the others render).
 // 4. The shard filter keeps the outputs whose stable name hash falls into this shard.
 import Foundation
+import Scenes
 import Video
-import Text
 
 struct PlannedOutput {
     var name: String                 // normalized, relative to --out
@@ -119,26 +119,12 @@ func inputsHash(presetBytes: Data, presetFile: PresetFile, presetPath: String, k
     for f in flags { h.update("\(f.flag) \(f.value)\n") }
     h.update("preset \(presetBytes.count)\n")
     h.update(presetBytes)
-    for (i, font) in fontFiles(of: presetFile, presetPath: presetPath).enumerated() {
-        if let digest = SHA256.font(font) { h.update(i == 0 ? "\nfont \(digest.sha256)\n" : "fallback font \(digest.sha256)\n") }
+    // Files the scene's pixels depend on besides the preset: the heart's label font, then the
+    // fallback fonts its characters are drawn with (HeartPlugin.inputFiles).
+    for (i, file) in presetFile.parameters.inputFiles(context: SceneContext(presetPath: presetPath)).enumerated() {
+        if let digest = SHA256.font(file) { h.update(i == 0 ? "\nfont \(digest.sha256)\n" : "fallback font \(digest.sha256)\n") }
     }
     return h.finalize()
-}
-
-/// The font files a preset's pixels depend on (the heart's label): its font, then any fallback
-/// fonts the label's characters are drawn with (TextRuns.swift).
-func fontFiles(of preset: PresetFile, presetPath: String) -> [String] {
-    guard case .heart(let spec) = preset.parameters, let label = spec.parameters.label else { return [] }
-    var path: String?
-    if let p = spec.fontPath {
-        path = p.hasPrefix("/") ? p : URL(fileURLWithPath: presetPath).deletingLastPathComponent().appendingPathComponent(p).path
-    }
-    let font = try? path.map { p throws(FontError) in try Font(path: p, size: spec.parameters.fontSize) }
-        ?? Font(family: spec.fontFamily, style: spec.fontStyle, size: spec.parameters.fontSize)
-    guard let font else { return path.map { [$0] } ?? [] }
-    var files = [font.path]
-    for glyph in font.layout(label).glyphs where !files.contains(glyph.font.path) { files.append(glyph.font.path) }
-    return files
 }
 
 struct BatchOptions {

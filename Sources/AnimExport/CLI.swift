@@ -16,6 +16,7 @@ public enum CLI {
           animexport batch [DIR] --out DIR [options]    every preset's outputs (see batch --help)
           animexport manifest merge A.json B.json …     join batch shards' manifests
           animexport info FILE.json [--json]            describe a Lottie file and what would not render
+          animexport FILE.json [options] OUTPUT|--null  render a Lottie file (see animexport FILE.json --help)
           animexport <command> --help                   options of a command
           animexport --version
 
@@ -37,7 +38,7 @@ public enum CLI {
         """
         Usage: animexport \(kind.rawValue) [options] OUTPUT.mp4
 
-        \(kind.summary). Flags override the preset (default preset: \(kind.defaultPreset)).
+        \(kind.summary). Flags override the preset (default preset: \(kind.defaultPreset ?? "none, the scene's defaults")).
         Odd pixel sizes are rounded up to even; the extra pixels show the background.
         OUTPUT's extension picks the format: .mp4/.m4v (H.264; --codec hevc, av1), .mov (ProRes 4444;
         prores-hq, h264, hevc), .webm (VP9; av1), .gif, .apng, .webp, name%04d.png (a PNG sequence).
@@ -45,7 +46,7 @@ public enum CLI {
 
         Options:
         \(helpTable(renderFlags))
-        \(kind.loopHelp.map { "\nLoops:\n" + $0 } ?? "")\(kind == .heart ? "\n" + heartTextHelp : "")
+        \(kind.loopHelp.map { "\nLoops:\n" + $0 } ?? "")\(kind.extraHelp.map { "\n" + $0 } ?? "")
         """
     }
 
@@ -96,6 +97,7 @@ public enum CLI {
             print(try listing(library))
             return 0
         default:
+            if isLottiePath(command) { return try runLottieRender(command, rest, library: library) }
             guard let kind = AnimationKind(rawValue: command) else {
                 let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list", "batch", "manifest", "info"]
                 let hint = nearest(to: command, in: known).map { " (did you mean '\($0)'?)" } ?? ""

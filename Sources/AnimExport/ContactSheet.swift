@@ -9,6 +9,7 @@
 import Geometry
 import Foundation
 import Raster
+import Render
 import Scenes
 import Text            // reached through Scenes; Package.swift is left as it is
 
@@ -37,7 +38,8 @@ func contactSheet(_ job: RenderJob) throws(ExportError) -> SheetImage {
     do { font = try Font(family: "Inter", style: "Bold", size: 13) } catch {
         throw .runtime("contact sheet: the label font Inter Bold was not found (\(error)); install fonts-inter")
     }
-    let renderer = DrawingRenderer()
+    let renderer = Renderer()
+    var list = DisplayList()
     let thumb = Canvas(width: tw, height: th)
     let label = Canvas(width: tw, height: labelHeight)
     let transform = job.transform.concatenating(.scale(f, f))
@@ -53,15 +55,17 @@ func contactSheet(_ job: RenderJob) throws(ExportError) -> SheetImage {
         let x = pad + (k % columns) * (tw + pad)
         let y = pad + (k / columns) * (th + labelHeight + pad)
         let t = job.time(ofFrame: index)
-        renderer.render(job.scene.drawing(at: t), background: job.background, transform: transform, on: thumb)
+        list.reset()
+        job.scene.draw(at: t, into: &list)
+        renderer.render(list, background: job.background, transform: transform, on: thumb)
         blit(thumb.straightRGBA8(), w: tw, h: th, x: x, y: y)
 
         let text = String(format: "%.3f s", t)
         let probe = font.layout(text, origin: .zero)
         let line = font.layout(text, origin: Point(x: ((Double(tw) - probe.advanceWidth) / 2).rounded(), y: 16))
-        var drawing = Drawing()
-        drawing.fill(line.path, rule: line.fillRule, style: .solid(.white, opacity: 1))
-        renderer.render(drawing, background: grey, transform: .identity, on: label)
+        list.reset()
+        list.fill(line.path, rule: line.fillRule, paint: .solid(.white))
+        renderer.render(list, background: grey, transform: .identity, on: label)
         blit(label.straightRGBA8(), w: tw, h: labelHeight, x: x, y: y + th)
     }
     return SheetImage(width: width, height: height, rgba: sheet)

@@ -6,6 +6,7 @@
 // renames it only when complete, so a failure leaves the destination as it was.
 import Foundation
 import Raster
+import Render
 import Scenes
 import Video
 
@@ -91,17 +92,19 @@ func exportOnce(_ job: RenderJob, to destination: String, progress: Bool, pipeli
         }
     }
     let bar = ProgressBar(total: job.frameCount, label: URL(fileURLWithPath: job.output).lastPathComponent, enabled: progress && isatty(STDERR_FILENO) == 1)
+    var report = RenderReport()
     do {
         if pipelined ?? exportPipelinedByDefault {
-            try encodePipelined(job, writer: writer, bar: bar, onFrame: onFrame)
+            report = try encodePipelined(job, writer: writer, bar: bar, onFrame: onFrame)
         } else {
             let canvas = Canvas(width: job.width, height: job.height)
-            let renderer = DrawingRenderer()
-            var drawing = Drawing()
+            let renderer = Renderer()
+            var list = DisplayList()
             for i in 0..<job.frameCount {
                 try Interruption.check()
-                job.scene.draw(at: job.time(ofFrame: i), into: &drawing)
-                renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
+                list.reset()
+                job.scene.draw(at: job.time(ofFrame: i), into: &list)
+                report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
                 try canvas.withUnsafeBytes { bytes in
                     try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
                 }
@@ -112,6 +115,7 @@ func exportOnce(_ job: RenderJob, to destination: String, progress: Bool, pipeli
         try Interruption.check()
         let summary = try writer.finish()
         bar.finish()
+        warnAboutUnsupported(report, output: job.output)
         return ExportResult(path: job.output, frames: summary.frames, bytes: summary.bytes, seconds: summary.durationSeconds,
                             width: job.width, height: job.height, codec: summary.codec ?? "h264",
                             pixelFormat: summary.pixelFormat ?? "yuv420p", alpha: summary.alpha, audio: summary.audio)
@@ -140,7 +144,8 @@ let pipelineDepth = 3
 /// Renders (and, where the writer takes encoder frames, converts) on a second thread
 /// (FramePipeline) while this thread encodes: yuv420p changed rows only (RGBAToYUV420+Region),
 /// other pixel formats whole frames (FrameConverter); GIF and PNG sequences take the canvas.
-private func encodePipelined(_ job: RenderJob, writer: MediaWriter, bar: ProgressBar, onFrame: ((Int) -> Void)?) throws {
+/// Returns what the renderer could not draw.
+private func encodePipelined(_ job: RenderJob, writer: MediaWriter, bar: ProgressBar, onFrame: ((Int) -> Void)?) throws -> RenderReport {
     let slots: [FrameSlot]
     let converter: RGBAToYUV420?
     var wholeFrames: FrameConverter? = nil
@@ -160,7 +165,7 @@ private func encodePipelined(_ job: RenderJob, writer: MediaWriter, bar: Progres
         renderCanvas = nil
     }
     let pipeline = FramePipeline(slots: slots)
-    let state = RenderThreadState(job: job, renderer: DrawingRenderer(), canvas: renderCanvas, converter: converter)
+    let state = RenderThreadState(job: job, renderer: Renderer(), canvas: renderCanvas, converter: converter)
     state.wholeFrames = wholeFrames
     try pipeline.start(count: job.frameCount) { i, slot in try state.produce(frame: i, into: slot) }
     defer { pipeline.stop() }
@@ -181,20 +186,24 @@ private func encodePipelined(_ job: RenderJob, writer: MediaWriter, bar: Progres
     }
     if let error = pipeline.renderError { throw error }
     guard i == job.frameCount else { throw ExportError.runtime("renderer stopped after \(i) of \(job.frameCount) frames") }
+    pipeline.stop()   // the render thread has finished: its report is complete
+    return state.report
 }
 
 /// What the render thread owns (used by that thread only, hence @unchecked Sendable).
 private final class RenderThreadState: @unchecked Sendable {
     let job: RenderJob
-    let renderer: DrawingRenderer
+    let renderer: Renderer
     let canvas: Canvas?
     let converter: RGBAToYUV420?
     /// Converts whole frames for pixel formats other than yuv420p.
     var wholeFrames: FrameConverter?
-    /// The drawing of the current frame, rebuilt in place (its storage is reused).
-    var drawing = Drawing()
+    /// The current frame's display list, rebuilt in place (its storage is reused).
+    var list = DisplayList()
+    /// What the renderer could not draw, over all frames so far.
+    var report = RenderReport()
 
-    init(job: RenderJob, renderer: DrawingRenderer, canvas: Canvas?, converter: RGBAToYUV420?) {
+    init(job: RenderJob, renderer: Renderer, canvas: Canvas?, converter: RGBAToYUV420?) {
         self.job = job
         self.renderer = renderer
         self.canvas = canvas
@@ -204,19 +213,20 @@ private final class RenderThreadState: @unchecked Sendable {
     /// Renders frame i into the slot's canvas, or into our canvas and converts it into the slot's
     /// encoder frame: only where this frame and the one the slot holds can differ.
     func produce(frame i: Int, into slot: FrameSlot) throws {
-        job.scene.draw(at: job.time(ofFrame: i), into: &drawing)
+        list.reset()
+        job.scene.draw(at: job.time(ofFrame: i), into: &list)
         if let converter, let canvas, let picture = slot.picture {
-            renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
+            report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
             try picture.makeWritable()
             try convert(canvas, with: converter, into: picture, recordedIn: slot.pictureArea)
         } else if let wholeFrames, let canvas, let picture = slot.picture {
-            renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
+            report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
             try picture.makeWritable()
             try canvas.withUnsafeBytes { bytes in
                 try wholeFrames.convert(rgba: bytes, bytesPerRow: canvas.bytesPerRow, into: picture)
             }
         } else if let canvas = slot.canvas {
-            renderer.render(drawing, background: job.background, transform: job.transform, on: canvas)
+            report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
         }
     }
 

@@ -23,6 +23,8 @@ public struct EncoderOptions: Sendable, Equatable {
     public var maxrate: Int?
     public var params: [(key: String, value: String)] = []
 
+    public init() {}
+
     public static func == (a: EncoderOptions, b: EncoderOptions) -> Bool {
         a.preset == b.preset && a.crf == b.crf && a.tune == b.tune && a.profile == b.profile && a.level == b.level
             && a.keyint == b.keyint && a.bframes == b.bframes && a.bitrate == b.bitrate && a.maxrate == b.maxrate
@@ -82,7 +84,7 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--fps", value: "F", help: "frame rate: integer or num/den such as 30000/1001 (default 60)"),
     FlagSpec("--scale", value: "K", help: "pixels per point (default 2)"),
     FlagSpec("--size", value: "WxH", help: "output size in pixels; the canvas is fitted and centred"),
-    FlagSpec("--background", value: "COLOR", help: "background colour, #RRGGBB"),
+    FlagSpec("--background", value: "COLOR", help: "background: #RRGGBB, or #RRGGBBAA / transparent for PNG stills"),
     FlagSpec("--crf", value: "N", help: "x264 constant rate factor 0–51 (default 18; 0 = lossless, plays badly on Apple devices)"),
     FlagSpec("--x264-preset", value: "P", help: "x264 preset: ultrafast … placebo (default medium)"),
     FlagSpec("--tune", value: "T", help: "x264 tune (default animation; 'none' for no tune)"),
@@ -108,17 +110,18 @@ let renderFlags: [FlagSpec] = [
 /// `video` false resolves a still: no even-size rounding (PNG has no 4:2:0 constraint) and the
 /// length flags are ignored.
 func resolveJob(animation: AnimationKind, args: ParsedArguments, library: PresetLibrary,
-                video: Bool = true) throws(ExportError) -> RenderJob {
+                video: Bool = true, preset given: LoadedPreset? = nil) throws(ExportError) -> RenderJob {
     let command = video ? animation.rawValue : "still"
     let output = try outputArgument(args, example: "animexport \(video ? command : "still " + animation.rawValue) out.\(video ? "mp4" : "png")", command: command)
     var args = args
     let target = video ? try applyTarget(&args, output: output) : nil
-    let loaded = try library.load(animation: animation, reference: args.value("--preset") ?? animation.defaultPreset)
+    let loaded: LoadedPreset
+    if let given { loaded = given } else { loaded = try loadPreset(for: animation, args: args, library: library) }
     let preset = loaded.file
     var notices: [String] = []
 
     // Canvas (points) and background.
-    var canvas = preset.parameters.defaultCanvas ?? animation.defaultCanvas
+    var canvas = preset.parameters.defaultCanvas
     if let c = preset.canvas {
         for (name, v) in [("width", c.width), ("height", c.height)] where !(v.isFinite && v > 0 && v <= Limits.maxCanvas) {
             throw .invalid(file: loaded.path, field: "canvas.\(name)", message: "\(format(v)) is outside the allowed range (0, \(format(Limits.maxCanvas))] pt")
@@ -127,14 +130,11 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     }
     var background = preset.background?.rgba ?? animation.defaultBackground
     if let b = args.value("--background") {
-        guard let c = b == "transparent" ? RGBA(r: 0, g: 0, b: 0, a: 0) : RGBA(hex: b) else { throw .usage("--background: '\(b)' is not a colour (use #RRGGBB, #RRGGBBAA or transparent)") }
+        guard let c = parseBackground(b) else { throw .usage("--background: '\(b)' is not a colour (use #RRGGBB, #RRGGBBAA or transparent)") }
         background = c
     }
-    // Video: formats with alpha keep a translucent background; the others refuse it (resolveMedia).
-    if background.a < 1 && !video {
-        notices.append("background \(background.hexString) is translucent; MP4/H.264 has no alpha, so it is composited over black")
-        background = RGBA(r: background.r * background.a, g: background.g * background.a, b: background.b * background.a, a: 1)
-    }
+    // A background with alpha stays: PNG stills keep it (Background.swift); video formats with alpha
+    // keep it too and the others refuse it (resolveMedia).
 
     // Frame rate.
     var fps = preset.fps ?? FrameRateSpec(num: 60, den: 1)
@@ -209,13 +209,8 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     }
 
     let encoder = try resolveEncoder(preset.encoder ?? EncoderSpec(), file: loaded.path, args: args, notices: &notices)
-    let scene: any Scene
-    do {
-        scene = try preset.parameters.scene(canvas: canvas, fontPath: args.value("--font"), file: loaded.path)
-    } catch let e as ExportError { throw e } catch {
-        throw .invalid(file: loaded.path, field: "parameters", message: "\(error)")
-    }
-    let text = try labelReport(scene, file: loaded.path, strict: args.has("--strict"))
+    let scene = try preset.parameters.scene(canvas: canvas, fontPath: args.value("--font"), file: loaded.path)
+    let text = try animation.review(scene, file: loaded.path, strict: args.has("--strict"))
     notices += text.notes
     var loopPlan: LoopPlan?
     if let n = loopCount {

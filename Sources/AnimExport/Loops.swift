@@ -126,26 +126,3 @@ func frameText(_ v: Double) -> String {
 func alternatives(_ items: [String]) -> String {
     items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items.last!
 }
-
-extension AnimationKind {
-    /// The "Loops" paragraph of `animexport <animation> --help` (docs/ANIMATIONS.md §1.5).
-    var loopHelp: String? {
-        if self == .pulse {
-            return """
-              --loops N renders N × the period from --start (default 0). The period is the LCM of the
-              durations of the layers running then: red 1 s, orange 1.2 s, blue 7 s (1 s and 1.4 s),
-              which holds only until blue's 15-repeat layer ends at 21 s (at most 3 loops from 0);
-              from --start 21 on, blue loops every 1 s. Frames = N × period × fps must be whole:
-              orange at 24 fps is 28.8 frames per loop (use 25, 30, 50 or 60 fps, or --loops 5).
-            """
-        } else if self == .dots {
-            return """
-              --loops N renders N cycles (1 s by default). Every dot repeats with the cycle once its
-              first grow has finished: from t = stagger·(n − 1) + baseDuration/speed (1.1 s for 3
-              dots), so loops start at the next whole cycle (2 s for 3 or 5 dots) unless --start T
-              (≥ that time) is given. Presets: dots (green, the default), blue (the tutorial), five.
-            """
-        }
-        return nil
-    }
-}

@@ -11,42 +11,20 @@
 //       "encoder": { "preset": "medium", "crf": 18, "tune": "animation", "profile": "high",
 //                    "level": "4.2", "keyint": 120, "bframes": 2, "bitrate": 4000000,
 //                    "maxrate": 6000000, "params": {"aq-mode": "3"} },   // all optional
-//       "parameters": { … },                  // the animation's own, see ScenePresets.swift
+//       "parameters": { … },                  // the animation's own (Sources/Scenes/<name>/…Plugin.swift)
 //       "outputs": [ … ]                      // batch outputs, optional; see OutputSpec.swift
 //     }
 //
 // Unknown keys anywhere are errors naming the nearest known key; values are range-checked
 // in `validate`, and every error names the file and the field.
 import Foundation
+import Geometry
 import Raster
+import Scenes
 
-/// A colour in a preset: "#RRGGBB", "#RRGGBBAA", or {"r": 0.9, "g": 0.1, "b": 0.2, "a": 1}
-/// with straight sRGB components in [0, 1] (for the tutorials' exact literals).
-struct ColorSpec: Decodable, Equatable {
-    var rgba: RGBA
-
-    init(from decoder: Decoder) throws {
-        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
-            guard let c = RGBA(hex: text) else {
-                throw ExportError.invalid(file: nil, field: fieldPath(decoder.codingPath),
-                                          message: "'\(text)' is not a colour (use #RRGGBB or #RRGGBBAA)")
-            }
-            rgba = c
-            return
-        }
-        try rejectUnknownKeys(decoder, known: ["r", "g", "b", "a"])
-        enum K: String, CodingKey { case r, g, b, a }
-        let c = try decoder.container(keyedBy: K.self)
-        var comps: [Double] = []
-        for k in [K.r, .g, .b] { comps.append(try c.decode(Double.self, forKey: k)) }
-        let a = try c.decodeIfPresent(Double.self, forKey: .a) ?? 1
-        for (k, v) in zip(["r", "g", "b", "a"], comps + [a]) where !(0...1).contains(v) {
-            throw ExportError.invalid(file: nil, field: fieldPath(decoder.codingPath, appending: k),
-                                      message: "\(v) is outside [0, 1]")
-        }
-        rgba = RGBA(r: comps[0], g: comps[1], b: comps[2], a: a)
-    }
-}
+/// A colour in a preset (Scenes' `ColorValue`: "#RRGGBB", "#RRGGBBAA", "transparent" or
+/// {"r", "g", "b", "a"}).
+typealias ColorSpec = ColorValue
 
 /// A frame rate in a preset: an integer (60) or "num/den" ("30000/1001").
 struct FrameRateSpec: Decodable, Equatable {
@@ -158,9 +136,9 @@ struct PresetFile: Decodable {
         seconds = try c.decodeIfPresent(Double.self, forKey: .seconds)
         encoder = try c.decodeIfPresent(EncoderSpec.self, forKey: .encoder)
         if c.contains(.parameters) {
-            parameters = try SceneParameters(kind: kind, from: try c.superDecoder(forKey: .parameters))
+            parameters = try SceneParameters(decoding: kind.plugin, from: try c.superDecoder(forKey: .parameters))
         } else {
-            parameters = SceneParameters.defaults(for: kind)
+            parameters = SceneParameters.defaults(of: kind.plugin)
         }
         outputs = try c.decodeIfPresent([OutputSpec].self, forKey: .outputs)
         if let list = outputs, !(1...Limits.maxOutputsPerPreset).contains(list.count) {

@@ -9,7 +9,11 @@
 import Foundation
 
 func runRender(_ kind: AnimationKind, _ parsed: ParsedArguments, library: PresetLibrary) throws(ExportError) -> Int32 {
-    let job = try resolveJob(animation: kind, args: parsed, library: library)
+    try runRenderJob(try resolveJob(animation: kind, args: parsed, library: library), parsed)
+}
+
+/// Exports a resolved job with the command's reporting (a Lottie file's job comes from LottieCommand.swift).
+func runRenderJob(_ job: RenderJob, _ parsed: ParsedArguments) throws(ExportError) -> Int32 {
     for notice in job.notices { printError("animexport: note: \(notice)") }
     for warning in job.warnings { printError("animexport: warning: \(warning)") }
     let json = parsed.has("--json"), quiet = parsed.has("--quiet")

@@ -5,6 +5,7 @@
 // written through libavcodec's PNG encoder as straight-alpha RGBA, atomically.
 import Foundation
 import Raster
+import Render
 import Scenes
 import Video
 
@@ -29,6 +30,7 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
         print(stillHelp())
         return args.isEmpty ? 2 : 0
     }
+    if isLottiePath(args[0]) { return try runLottieStill(args[0], Array(args.dropFirst()), library: library) }
     guard let kind = AnimationKind(rawValue: args[0]) else {
         let known = AnimationKind.allCases.map(\.rawValue)
         let hint = nearest(to: args[0], in: known).map { " (did you mean '\($0)'?)" } ?? ""
@@ -39,10 +41,19 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
     let job = try resolveJob(animation: kind, args: parsed, library: library, video: false)
     for notice in job.notices { printError("animexport: note: \(notice)") }
     for warning in job.warnings { printError("animexport: warning: \(warning)") }
+    try writeStill(job, at: time)
+    if !parsed.has("--quiet") { print(visible("wrote \(job.output) (\(job.width)×\(job.height), t = \(format(time)) s)")) }
+    return 0
+}
+
+/// Renders the frame of `job` at `t` and writes it to `job.output` as an RGBA PNG (atomically);
+/// what the renderer could not draw is said on stderr.
+func writeStill(_ job: RenderJob, at t: Double) throws(ExportError) {
     try Interruption.requireWatchdog()
     let destination = try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
     try checkJobMemory(job.memoryNeed(still: true), verbose: job.verbose, what: job.output)
-    let canvas = renderStill(job, at: time)
+    let (canvas, report) = renderFrame(job, at: t)
+    warnAboutUnsupported(report, output: job.output)
     let pixels = canvas.straightRGBA8()
     do {
         try pixels.withUnsafeBytes { bytes in
@@ -51,13 +62,19 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
     } catch {
         throw .runtime("\(job.output): \(error)")
     }
-    if !parsed.has("--quiet") { print(visible("wrote \(job.output) (\(canvas.width)×\(canvas.height), t = \(format(time)) s)")) }
-    return 0
 }
 
-/// The frame of `job` at animation time `t`.
-func renderStill(_ job: RenderJob, at t: Double) -> Canvas {
+/// The frame of `job` at animation time `t`, and what could not be drawn.
+func renderFrame(_ job: RenderJob, at t: Double) -> (Canvas, RenderReport) {
     let canvas = Canvas(width: job.width, height: job.height)
-    DrawingRenderer().render(job.scene.drawing(at: t), background: job.background, transform: job.transform, on: canvas)
-    return canvas
+    let report = Renderer().render(job.scene.displayList(at: t), background: job.background, transform: job.transform, on: canvas)
+    return (canvas, report)
+}
+
+/// The frame of `job` at animation time `t` (previews: the video's own export reports).
+func renderStill(_ job: RenderJob, at t: Double) -> Canvas { renderFrame(job, at: t).0 }
+
+/// One warning line per feature the renderer could not draw faithfully.
+func warnAboutUnsupported(_ report: RenderReport, output: String) {
+    for message in report.messages { printError("animexport: warning: \(output): \(message)") }
 }

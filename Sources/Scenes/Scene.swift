@@ -1,4 +1,6 @@
-// The contract every animation implements: parameters + time → drawing.
+// The contract every animation implements: parameters + time → display list.
+import Raster
+import Render
 
 /// A size in logical points.
 public struct Size: Sendable, Equatable {
@@ -7,18 +9,15 @@ public struct Size: Sendable, Equatable {
     public init(width: Double, height: Double) { self.width = width; self.height = height }
 }
 
-/// An animation with its parameters bound: a pure function from time to a drawing.
+/// An animation with its parameters bound: a pure function from time to a picture.
 public protocol Scene: Sendable {
-    /// The canvas in points; the drawing's coordinates live in [0, width] × [0, height].
+    /// The canvas in points; the picture's coordinates live in [0, width] × [0, height].
     var canvas: Size { get }
-    /// The drawing at animation time `t` seconds (t = 0 is the start: tap / onAppear).
-    func drawing(at t: Double) -> Drawing
-    /// The same drawing, written into `drawing` (which is reset first). Scenes implement it to
-    /// reuse the storage of the previous frame's drawing, so that rendering a clip allocates
-    /// nothing per frame; the default calls `drawing(at:)`.
-    func draw(at t: Double, into drawing: inout Drawing)
-    /// The length of the seamless loop in seconds, if the animation has one (docs/ANIMATIONS.md
-    /// §1.5).
+    /// Appends the picture at animation time `t` seconds (t = 0 is the start: tap / onAppear)
+    /// to `list`, in canvas points. Callers reset the list between frames and reuse it, so that
+    /// its storage — and with it a clip's frames — costs no allocation (DisplayList.swift).
+    func draw(at t: Double, into list: inout DisplayList)
+    /// The length of the seamless loop in seconds, if the animation has one (docs/ANIMATIONS.md §1.5).
     var loopPeriod: Double? { get }
     /// The scene's seamless loop: its period and the time window in which the scene repeats
     /// with that period (see `SceneLoop`). Default: `loopPeriod`, periodic from t = 0 forever.
@@ -32,7 +31,7 @@ public protocol Scene: Sendable {
 /// A seamless loop of a scene (docs/ANIMATIONS.md §1.5).
 ///
 /// Meaning: on the window `[periodicFrom, validUntil)` the scene coincides with a function of
-/// period `period` — `drawing(at: t) == drawing(at: t + k·period)` whenever both times lie in
+/// period `period` — `displayList(at: t) == displayList(at: t + k·period)` whenever both times lie in
 /// the window. A clip of N loops that starts at `s` (frames at s + i/fps for
 /// i ∈ 0 ..< N·period·fps) therefore plays back as a seamless loop exactly when
 ///
@@ -88,8 +87,11 @@ public struct SceneLoop: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Scene {
-    public func draw(at t: Double, into drawing: inout Drawing) {
-        drawing = self.drawing(at: t)
+    /// The picture at time `t` in a new list (for tests and one-off frames; clips reuse one list).
+    public func displayList(at t: Double) -> DisplayList {
+        var list = DisplayList()
+        draw(at: t, into: &list)
+        return list
     }
 
     public var loop: SceneLoop? { loopPeriod.map { SceneLoop(period: $0) } }

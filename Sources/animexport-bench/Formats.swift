@@ -7,6 +7,7 @@
 //     frames): PSNR against the RGBA frames, file size, time, and our total duration.
 import Foundation
 import Raster
+import Render
 import Scenes
 import Video
 import AnimExport
@@ -16,10 +17,10 @@ func transparentHeartFrames(_ count: Int, width: Int = 1920, height: Int = 1080,
                             stride: Int = 7) -> (RenderJob, [[UInt8]]) {
     let j = job(["heart", "--size", "\(width)x\(height)", "--background", background, "/tmp/animexport-bench.mov"])
     let canvas = Canvas(width: j.width, height: j.height)
-    let renderer = DrawingRenderer()
+    let renderer = Renderer()
     var frames: [[UInt8]] = []
     for i in 0..<count {
-        renderer.render(j.scene.drawing(at: j.time(ofFrame: i * stride)), background: j.background, transform: j.transform, on: canvas)
+        renderer.render(j.scene.displayList(at: j.time(ofFrame: i * stride)), background: j.background, transform: j.transform, on: canvas)
         frames.append(canvas.withUnsafeBytes { Array($0) })
     }
     return (j, frames)

@@ -4,14 +4,18 @@
 // Measured by tools/lottie_compare/bench_thorvg.py in the venv `make lottie-compare-venv` makes
 // (.build/lottie-compare-venv; the section is skipped with a note without it), in this same run:
 // thorvg-python 1.1.3, Engine(threads=0) — one thread —, the file loaded once and not timed, the
-// picture fitted (aspect kept) and centred on a 1080×1080 software canvas, the frames of the
-// lottie eval rows: t_i = duration·i/frames seconds from the in-point (frame (op − ip)·i/frames,
-// fractional), one warm-up pass, then `rounds` passes; one sample = set_frame + update +
-// draw(clear) + sync of one frame. Our render rows take their peer column from
-// `thorvgRenderMedians` (same files, size and frames; ratio = ours/ThorVG).
+// picture fitted (aspect kept) and centred on a 1080×1080 software canvas (EngineOption.DEFAULT),
+// the frames of our render rows (LottieRenderBench.swift): t_i = duration·i/frames seconds from
+// the in-point (frame (op − ip)·i/frames, fractional), one warm-up pass, then `rounds` passes;
+// one sample = set_frame + update + draw(clear) + sync of one frame. Ours: build + render of the
+// same frame, the display list and canvas kept between frames. Our render rows take their peer
+// column from `thorvgRenderMedians` (same files, size and frames; ratio = ours/ThorVG).
 import Foundation
 
 let lottieRenderSize = 1080
+
+/// Frames per round of the Lottie render rows, ours and ThorVG's.
+func lottieRenderFrames(quick: Bool) -> Int { quick ? 10 : 40 }
 
 /// ThorVG's samples (ms) per file of `lottieBenchFiles`, or nil with the reason printed.
 func thorvgRenderSamples(folder: String, frames: Int, rounds: Int) -> [String: [Double]]? {
@@ -52,12 +56,12 @@ func thorvgRenderSamples(folder: String, frames: Int, rounds: Int) -> [String: [
 nonisolated(unsafe) var thorvgRenderMedians: [String: Double] = [:]
 
 func runLottieThorVGBench(rounds: Int, quick: Bool) {
-    section("lottie render \(lottieRenderSize)×\(lottieRenderSize), ThorVG (1 thread, same frames as the eval rows)")
+    section("lottie render \(lottieRenderSize)×\(lottieRenderSize), ThorVG (1 thread, the frames of the next section)")
     guard let folder = lottieCorpusFolder() else {
         print("(skipped: no lottie/samples folder beside the repository; set ANIMEXPORT_LOTTIE_CORPUS)")
         return
     }
-    guard let samples = thorvgRenderSamples(folder: folder, frames: quick ? 20 : 60, rounds: rounds) else { return }
+    guard let samples = thorvgRenderSamples(folder: folder, frames: lottieRenderFrames(quick: quick), rounds: rounds) else { return }
     for name in lottieBenchFiles {
         guard let s = samples[name] else { continue }
         let record = Record(name: "lottie render ThorVG \(name.replacingOccurrences(of: "Issues/", with: ""))", unit: "ms", samples: s)

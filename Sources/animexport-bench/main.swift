@@ -3,7 +3,7 @@
 //   animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode] [--only SCENE,…]
 //
 // Method. Times are CLOCK_MONOTONIC wall times of one call, in ms. Render figures: one thread,
-// `scene.drawing(at:)` + `DrawingRenderer.render` (clear + draw) per frame, frames i = 0, 1, …
+// `scene.draw(at:into:)` + `Renderer.render` (clear + draw) per frame, frames i = 0, 1, …
 // at the preset's fps, after a warm-up of 30 frames; each round draws `frames` frames and
 // every frame is one sample, so "samples" = rounds × frames. Medians, minima and maxima are
 // over all samples. End-to-end runs are one sample per run (wall time of the whole export).
@@ -15,6 +15,7 @@
 import Geometry
 import Foundation
 import Raster
+import Render
 import Scenes
 import Video
 import AnimExport
@@ -201,14 +202,15 @@ for (w, h) in sizes {
     for c in sceneCases where options.only.map({ $0.contains { c.label.contains($0) } }) ?? true {
         let j = job(c.args + ["--size", "\(w)x\(h)", "/tmp/animexport-bench.mp4"])
         let canvas = Canvas(width: j.width, height: j.height)
-        let renderer = DrawingRenderer()
-        renderer.reusesCoverage = c.reusesCoverage
+        let renderer = Renderer()
+        if !c.reusesCoverage { renderer.shortcuts.remove(.recordedCoverage) }
         let period = max(1, j.frameCount)
         var frame = 0
-        var drawing = Drawing()
+        var list = DisplayList()
         func draw() {
-            j.scene.draw(at: j.time(ofFrame: frame % period), into: &drawing)
-            renderer.render(drawing, background: j.background, transform: j.transform, on: canvas)
+            list.reset()
+            j.scene.draw(at: j.time(ofFrame: frame % period), into: &list)
+            renderer.render(list, background: j.background, transform: j.transform, on: canvas)
             frame += 1
         }
         for _ in 0..<warmUp { draw() }
@@ -239,10 +241,12 @@ for (w, h) in sizes {
 }
 
 if options.only.map({ $0.contains("lottie") }) ?? true { runLottieBench(rounds: rounds, quick: options.quick) }
-if options.only.map({ $0.contains("lottie") }) ?? true { runLottieThorVGBench(rounds: rounds, quick: options.quick) }
+if options.only.map({ $0.contains("lottie") }) ?? true { runLottieThorVGBench(rounds: rounds, quick: options.quick) }   // LottieThorVGBench.swift (peer column of the next)
+if options.only.map({ $0.contains("lottie") }) ?? true { runLottieRenderBench(rounds: rounds, quick: options.quick) }   // LottieRenderBench.swift
+runDisplayListBench()   // DisplayListBench.swift (--only list, --only "list clip" …)
 if options.only != nil { writeJSON(options.json); exit(0) }
 
-section("heap allocations per frame, steady state (draw(at:into:) + render)")
+section("heap allocations per frame, steady state (reset + draw(at:into:) + render)")
 for r in allocationRecords { add(r) }
 
 // MARK: - heart stages
@@ -257,34 +261,49 @@ do {
     var sink = 0
     let period = max(1, j.frameCount)
     let total = warmUp + rounds * renderFrames
+    var list = DisplayList()
     for i in 0..<total {
         let t0 = nowNanoseconds()
-        let drawing = j.scene.drawing(at: j.time(ofFrame: i % period))
+        list.reset()
+        j.scene.draw(at: j.time(ofFrame: i % period), into: &list)
         let t1 = nowNanoseconds()
-        canvas.clear(to: j.background)
-        // The clear is deferred row by row into the next writes (Canvas.swift); write it here so
-        // this stage times the whole clear and the fills below time only themselves.
-        canvas.resolvePendingClear()
+        // The heart's list: label fill, then a hue-rotated group holding the conic-painted stroke.
+        var filter: ColorFilter?
+        var stages: [(path: Path, rule: FillRule, style: StrokeStyle?, paint: NodePaint)] = []
+        for node in list.nodes {
+            switch node {
+            case .fill(let p, let rule, let paint): stages.append((list.path(p), rule, nil, paint))
+            case .stroke(let p, let style, let paint): stages.append((list.path(p), .nonZero, style, paint))
+            case .beginGroup(let group, _): filter = group.filter
+            default: break
+            }
+        }
+        // The renderer defers its clear row by row into the next writes (Canvas.clearDamage); here
+        // it is written at once, so this stage times the whole clear and the fills below only themselves.
+        canvas.clearDamage(to: j.background, deferred: false)
         let t2 = nowNanoseconds()
         var tl: (UInt64, UInt64) = (0, 0), tlc: (UInt64, UInt64) = (0, 0), tg: (UInt64, UInt64) = (0, 0), tc: (UInt64, UInt64) = (0, 0), tf: (UInt64, UInt64) = (0, 0)
-        for item in drawing.items {
-            switch item {
-            case .fill(let path, let rule, .solid(let color, let opacity)):
+        for stage in stages {
+            switch (stage.style, stage.paint) {
+            case (nil, .solid(let color, let opacity)):
+                let path = stage.path, rule = stage.rule
                 let a0 = nowNanoseconds()
                 sink &+= rasterizer.coverageOnly(path, transform: j.transform, rule: rule, width: j.width, height: j.height)
                 let a = nowNanoseconds()
                 rasterizer.fill(path, transform: j.transform, rule: rule, paint: SolidPaint(color: color, opacity: opacity), on: canvas)
                 tl = (a, nowNanoseconds())
                 tlc = (a0, a)
-            case .stroke(let path, let style, .conic(let gradient, let center, let start, let filter, let opacity)):
+            case (let style?, .conic(let conic)):
+                let path = stage.path
+                let gradient = try! Gradient(stops: list.stops(conic.stops).colors.map { GradientStop(location: $0.location, color: $0.color) })
                 let a = nowNanoseconds()
                 let outline = (try? rasterizer.strokeOutline(path, style: style, transform: j.transform)) ?? Path()
                 let b = nowNanoseconds()
                 sink &+= rasterizer.coverageOnly(outline, transform: j.transform, rule: .nonZero, width: j.width, height: j.height)
                 let c = nowNanoseconds()
                 rasterizer.fill(outline, transform: j.transform, rule: .nonZero,
-                                paint: ConicGradientPaint(gradient: gradient, center: center, startAngle: start,
-                                                          opacity: opacity, filter: filter), on: canvas)
+                                paint: ConicGradientPaint(gradient: gradient, center: conic.center, startAngle: conic.startAngle,
+                                                          opacity: conic.opacity, filter: filter), on: canvas)
                 let d = nowNanoseconds()
                 tg = (a, b); tc = (b, c); tf = (c, d)
             default:
@@ -296,7 +315,7 @@ do {
         geometry.append(ms(tg.0, tg.1)); cover.append(ms(tc.0, tc.1)); fill.append(ms(tf.0, tf.1))
         composite.append(ms(tf.0, tf.1) - ms(tc.0, tc.1))
     }
-    add(Record(name: "heart drawing(at:) (scene → Drawing)", unit: "ms", samples: build))
+    add(Record(name: "heart draw(at:into:) (scene → display list)", unit: "ms", samples: build))
     add(Record(name: "heart clear (rows drawn in the previous frame)", unit: "ms", samples: clear))
     add(Record(name: "heart label fill (solid, glyphs)", unit: "ms", samples: label))
     add(Record(name: "heart label coverage only (edges+cells+accum)", unit: "ms", samples: labelCover))
@@ -313,10 +332,10 @@ do {
 func heartFrames(_ count: Int, stride: Int = 1) -> (RenderJob, [[UInt8]]) {
     let j = job(["heart", "--size", "1920x1080", "/tmp/animexport-bench.mp4"])
     let canvas = Canvas(width: j.width, height: j.height)
-    let renderer = DrawingRenderer()
+    let renderer = Renderer()
     var frames: [[UInt8]] = []
     for i in 0..<count {
-        renderer.render(j.scene.drawing(at: j.time(ofFrame: i * stride)), background: j.background, transform: j.transform, on: canvas)
+        renderer.render(j.scene.displayList(at: j.time(ofFrame: i * stride)), background: j.background, transform: j.transform, on: canvas)
         frames.append(canvas.withUnsafeBytes { Array($0) })
     }
     return (j, frames)
@@ -381,7 +400,7 @@ do {
     // beside it the common box of both frames, converted whole.
     do {
         let canvas = Canvas(width: j.width, height: j.height)
-        let renderer = DrawingRenderer()
+        let renderer = Renderer()
         let pictures = (0..<3).map { _ in try! EncoderFrame(width: j.width, height: j.height) }
         var areas: [DrawnArea?] = [nil, nil, nil]
         var rowColumns = [[Range<Int>]](repeating: [Range<Int>](repeating: 0..<0, count: j.height), count: 3)
@@ -390,7 +409,7 @@ do {
         let frameArea = Double(j.width * j.height)
         for round in -1..<rounds {
             for i in 0..<count {
-                renderer.render(j.scene.drawing(at: j.time(ofFrame: i)), background: j.background, transform: j.transform, on: canvas)
+                renderer.render(j.scene.displayList(at: j.time(ofFrame: i)), background: j.background, transform: j.transform, on: canvas)
                 let area = canvas.drawnArea!, slot = i % 3
                 let box = areas[slot].map { area.boxUnion($0) } ?? (rows: 0..<j.height, columns: 0..<j.width)
                 func changed(_ y: Int) -> Range<Int> {

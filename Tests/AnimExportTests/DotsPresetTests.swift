@@ -7,8 +7,7 @@ import Scenes
 @testable import AnimExport
 
 func dotsParameters(_ p: LoadedPreset) -> DotsParameters? {
-    if case .dots(let d) = p.file.parameters { return d }
-    return nil
+    p.file.parameters.value(of: DotsPlugin.self)
 }
 
 @Test func shippedDotsPresetsLoad() throws {

@@ -4,6 +4,7 @@
 import Foundation
 import Testing
 import Raster
+import Render
 import Scenes
 import Video
 @testable import AnimExport
@@ -81,10 +82,10 @@ func expectPlayableStream(_ path: String, width: Int, height: Int, frames: Int, 
         let job = try resolveJob(animation: .pulse, args: try parseArguments(args, flags: renderFlags, command: "pulse"),
                                  library: PresetLibrary(folders: [presetsFolder]))
         let canvas = Canvas(width: job.width, height: job.height)
-        let renderer = DrawingRenderer()
+        let renderer = Renderer()
         var worst = Double.infinity
         let n = try MP4Reader(path: folder + "/out.mp4").decodeFrames { i, rgba, stride in
-            renderer.render(job.scene.drawing(at: job.time(ofFrame: i)), background: job.background,
+            renderer.render(job.scene.displayList(at: job.time(ofFrame: i)), background: job.background,
                             transform: job.transform, on: canvas)
             var sse = 0.0
             canvas.withUnsafeBytes { src in

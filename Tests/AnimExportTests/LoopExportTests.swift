@@ -6,6 +6,7 @@
 import Foundation
 import Testing
 import Raster
+import Render
 import Scenes
 import Video
 @testable import AnimExport
@@ -18,7 +19,7 @@ func loopJob(_ animation: AnimationKind, _ args: [String]) throws(ExportError) -
 /// The RGBA canvas bytes of `job` at time t.
 func canvasBytes(_ job: RenderJob, at t: Double) -> [UInt8] {
     let canvas = Canvas(width: job.width, height: job.height)
-    DrawingRenderer().render(job.scene.drawing(at: t), background: job.background, transform: job.transform, on: canvas)
+    Renderer().render(job.scene.displayList(at: t), background: job.background, transform: job.transform, on: canvas)
     return canvas.withUnsafeBytes { Array($0) }
 }
 

@@ -2,6 +2,7 @@
 // rasterizes, on whatever the canvas holds; anything that changes the coverage starts over.
 @_spi(Internals) import Geometry
 import Testing
+import Geometry
 @testable import Raster
 
 @Suite struct CoverageRecordingTests {
@@ -29,7 +30,7 @@ import Testing
             if frame == 6 { transform = Transform(a: 1, b: 0, c: 0, d: 1, tx: 0.25, ty: 0) }
             let rule: FillRule = frame >= 9 ? .nonZero : .evenOdd
             for c in [a, b] {
-                c.clear(to: RGBA(r: 0.2, g: 0.3, b: 0.4))
+                c.clearDamage(to: RGBA(r: 0.2, g: 0.3, b: 0.4), deferred: true)
             }
             let tint = SolidPaint(color: RGBA(r: Double(frame) / 12, g: 0.5, b: 0.1, a: 0.6))
             plain.fill(under, paint: tint, on: a)

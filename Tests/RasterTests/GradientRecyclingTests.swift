@@ -1,5 +1,6 @@
-// A conic paint made by recycling the previous one's colour table renders exactly like a fresh
-// paint, and never changes a table that something else still uses.
+// A gradient paint made by recycling the previous one's colour table renders exactly like a
+// fresh paint, never changes a table that something else still uses, and keeps the table as it
+// is when only the geometry changed.
 import Geometry
 import Testing
 @testable import Raster
@@ -46,5 +47,44 @@ import Testing
         let next = ConicGradientPaint(gradient: gradient, center: Point(32, 32), filter: .hueRotation(degrees: 45),
                                       recycling: &previous)
         #expect(ObjectIdentifier(next.table) == id)
+    }
+
+    func render<P: Paint>(_ paint: P) -> [UInt8] {
+        let canvas = Canvas(width: 64, height: 64)
+        canvas.clear(to: .black)
+        Rasterizer().fill(.circle(center: Point(32, 32), radius: 28), paint: paint, on: canvas)
+        return canvas.withUnsafeBytes { Array($0) }
+    }
+
+    @Test func linearAndRadialRecycledEqualFresh() {
+        var linear: LinearGradientPaint? = nil, radial: RadialGradientPaint? = nil
+        for step in 0..<8 {
+            let k = Double(step)
+            let opacity = step < 4 ? 1 : 0.5 + k / 20          // colours change from step 4 on
+            let filter: ColorFilter? = step % 3 == 0 ? .hueRotation(degrees: 30 * k) : nil
+            let freshLinear = LinearGradientPaint(gradient: gradient, start: Point(k, 4), end: Point(60, 50 - k),
+                                                  extend: .reflect, opacity: opacity, filter: filter)
+            let recycledLinear = LinearGradientPaint(gradient: gradient, start: Point(k, 4), end: Point(60, 50 - k),
+                                                     extend: .reflect, opacity: opacity, filter: filter, recycling: &linear)
+            #expect(linear == nil && render(recycledLinear) == render(freshLinear), "linear step \(step)")
+            linear = recycledLinear
+            let freshRadial = RadialGradientPaint(gradient: gradient, center: Point(30 + k, 32), startRadius: k,
+                                                  endRadius: 30, extend: .repeat, opacity: opacity, filter: filter)
+            let recycledRadial = RadialGradientPaint(gradient: gradient, center: Point(30 + k, 32), startRadius: k,
+                                                     endRadius: 30, extend: .repeat, opacity: opacity, filter: filter,
+                                                     recycling: &radial)
+            #expect(radial == nil && render(recycledRadial) == render(freshRadial), "radial step \(step)")
+            radial = recycledRadial
+        }
+    }
+
+    @Test func movingGeometryKeepsTheTableEvenWhenShared() {
+        // Same colours, opacity and filter: the very same table, whoever else holds it.
+        let first = LinearGradientPaint(gradient: gradient, start: .zero, end: Point(64, 0), opacity: 0.7)
+        var previous: LinearGradientPaint? = first
+        let moved = LinearGradientPaint(gradient: gradient, start: Point(10, 0), end: Point(50, 20), opacity: 0.7,
+                                        recycling: &previous)
+        #expect(moved.table === first.table)
+        #expect(render(moved) == render(LinearGradientPaint(gradient: gradient, start: Point(10, 0), end: Point(50, 20), opacity: 0.7)))
     }
 }

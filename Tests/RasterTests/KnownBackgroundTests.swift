@@ -22,9 +22,9 @@ import Testing
         let backgrounds = [RGBA(r: 1, g: 1, b: 1), RGBA(r: 0, g: 0, b: 0, a: 0), RGBA(r: 0.2, g: 0.5, b: 0.7, a: 0.6)]
         for frame in 0..<60 {
             let bg = backgrounds[frame / 20]
-            unknown.invalidateClearState()  // nothing known: every span is composited
-            known.clear(to: bg)
+            known.clearDamage(to: bg, deferred: frame % 2 == 0)
             unknown.clear(to: bg)
+            unknown.forgetDamage()  // nothing known: every span is composited
             for _ in 0..<Int.random(in: 1...4, using: &rng) {
                 let path: Path
                 if Bool.random(using: &rng) {
@@ -57,9 +57,9 @@ import Testing
                          Gradient(colors: [RGBA(r: 1, g: 0.5, b: 0), RGBA(r: 0, g: 0.3, b: 1)])]  // opaque
         for frame in 0..<80 {
             let bg = frame % 17 == 16 ? RGBA(r: 0.3, g: 0.3, b: 0.3) : RGBA(r: 1, g: 1, b: 1)
-            full.invalidateClearState()
-            deferred.clear(to: bg)
+            deferred.clearDamage(to: bg, deferred: true)
             full.clear(to: bg)
+            full.forgetDamage()
             for _ in 0..<Int.random(in: 0...4, using: &rng) {
                 let path = Path.circle(center: Point(Double.random(in: -20...113, using: &rng), Double.random(in: -20...91, using: &rng)),
                                        radius: Double.random(in: 0.5...40, using: &rng))

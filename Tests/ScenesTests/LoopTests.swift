@@ -2,14 +2,16 @@
 // that the drawing really repeats with that period inside the window and not across its end.
 // (The dots' loop is tested in DotsTests.swift.)
 import Testing
+import Geometry
 import Raster
+import Render
 import Motion
 @testable import Scenes
 
 /// The RGBA bytes of `scene` at t on its canvas at `scale`.
 func frameBytes(_ scene: some Scene, at t: Double, scale: Double = 0.5) -> [UInt8] {
     let canvas = Canvas(width: Int((scene.canvas.width * scale).rounded()), height: Int((scene.canvas.height * scale).rounded()))
-    DrawingRenderer().render(scene.drawing(at: t), background: .white, transform: .scale(scale, scale), on: canvas)
+    Renderer().render(scene.displayList(at: t), background: .white, transform: .scale(scale, scale), on: canvas)
     return canvas.withUnsafeBytes { Array($0) }
 }
 

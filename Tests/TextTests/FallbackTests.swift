@@ -3,6 +3,7 @@
 // no installed font has are .notdef with a warning naming the character and the text.
 
 import Foundation
+import Geometry
 import Raster
 import Testing
 @testable import Text

@@ -31,9 +31,11 @@
 @_spi(Internals) import Geometry
 
 // Reuse and sparsity. A layer keeps its canvas (sized to the target) across frames. `begin`
-// clears only the region drawn since the last clear (`Canvas.touched`, maintained by every fill),
-// and `composite` processes only that region, row by row. A colour matrix that would make
-// transparent pixels visible (an alpha offset) therefore acts only inside that region.
+// clears it with `clearDamage` (only what was drawn since its last clear, while the canvas keeps
+// its damage; Damage.swift), and `composite` processes only the region that may be
+// non-transparent (`Canvas.touched`: the drawn box), row by row — the whole canvas once its
+// damage is forgotten (the renderer's plain way). A colour matrix that would make transparent
+// pixels visible (an alpha offset) therefore acts only inside that region.
 
 /// An off-screen group of drawing operations, composited with a colour filter and an opacity.
 public final class Layer {
@@ -46,22 +48,14 @@ public final class Layer {
     }
 
     /// Starts a group for `target`: returns the layer's canvas, the size of `target`, fully
-    /// transparent. Only the region drawn since the last `begin` is cleared (the canvas is
-    /// reallocated only when the size changes).
+    /// transparent. Only what was drawn since the last `begin` is cleared while the canvas keeps
+    /// its damage (the canvas is reallocated only when the size changes).
     @discardableResult
     public func begin(matching target: Canvas) -> Canvas {
         if canvas.width != target.width || canvas.height != target.height {
             canvas = Canvas(width: target.width, height: target.height)
         } else {
-            canvas.resolvePendingClear()
-            let region = canvas.touched
-            if !region.isEmpty {
-                for y in region.minY..<region.maxY {
-                    PixelFill.fill(canvas.pixels + y * canvas.width + region.minX, count: region.maxX - region.minX,
-                                   with: .transparent)
-                }
-            }
-            canvas.resetTouched()
+            canvas.clearDamage(to: .clear, deferred: false)
         }
         return canvas
     }

@@ -60,13 +60,15 @@ final class GradientColorTable: @unchecked Sendable {  // immutable while shared
         fill()
     }
 
-    /// `previous` rebuilt for new colours if nothing else holds it (no allocation when its
-    /// storage is large enough), else a new table. A table is never changed while shared:
-    /// a paint, its shaders and the span loop only see tables nobody rebuilds.
+    /// `previous` itself when it already holds these colours (a gradient whose geometry moves:
+    /// nothing to recompute), else `previous` rebuilt for the new colours if nothing else holds
+    /// it (no allocation when its storage is large enough), else a new table. A table is never
+    /// changed while shared: a paint, its shaders and the span loop only see tables nobody rebuilds.
     static func rebuilt(_ previous: inout GradientColorTable?, gradient: Gradient, opacity: Double,
                         filter: ColorFilter?) -> GradientColorTable {
         guard var table = previous else { return GradientColorTable(gradient: gradient, opacity: opacity, filter: filter) }
         previous = nil
+        if table.gradient == gradient && table.opacity == RGBA.clamp01(opacity) && table.filter == filter { return table }
         guard isKnownUniquelyReferenced(&table) else {
             return GradientColorTable(gradient: gradient, opacity: opacity, filter: filter)
         }

@@ -43,6 +43,21 @@ public struct LinearGradientPaint: Paint, Sendable {
         table = GradientColorTable(gradient: gradient, opacity: opacity, filter: filter)
     }
 
+    /// The same paint, reusing `previous`'s colour table (consumed) when it has these colours or
+    /// nothing else holds it: an animated gradient costs no allocation per frame.
+    public init(gradient: Gradient, start: Point, end: Point, extend: GradientExtend = .pad, opacity: Double = 1,
+                filter: ColorFilter? = nil, recycling previous: inout LinearGradientPaint?) {
+        var old = previous?.table
+        previous = nil
+        self.gradient = gradient
+        self.start = start
+        self.end = end
+        self.extend = extend
+        self.opacity = opacity
+        self.filter = filter
+        table = GradientColorTable.rebuilt(&old, gradient: gradient, opacity: opacity, filter: filter)
+    }
+
     public func makeShader(transform: Transform) -> LinearGradientShader {
         let v = end - start
         let lengthSquared = v.dot(v)

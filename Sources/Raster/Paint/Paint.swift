@@ -13,7 +13,7 @@
 // fetch + composite, Blend2D's JIT idea done by the Swift optimiser):
 //   * a shader with a `uniformColor` (solid paints, one-colour gradients) is composited by
 //     `UniformColorSink` with the constant-source kernels, which are concrete code. When `fill`
-//     runs unspecialised (a solid fill from another module, e.g. DrawingRenderer), the coverage
+//     runs unspecialised (a solid fill from another module, e.g. Render's Renderer), the coverage
 //     sweep that feeds that sink is reached through the span source's witness table: one
 //     indirect call per span, the per-pixel kernels stay concrete. A non-generic entry for the
 //     uniform sink removed those calls (seen in perf) but left the heart's label at 0.110 ms, so

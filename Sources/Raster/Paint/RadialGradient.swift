@@ -47,6 +47,23 @@ public struct RadialGradientPaint: Paint, Sendable {
         table = GradientColorTable(gradient: gradient, opacity: opacity, filter: filter)
     }
 
+    /// The same paint, reusing `previous`'s colour table (consumed) when it has these colours or
+    /// nothing else holds it: an animated gradient costs no allocation per frame.
+    public init(gradient: Gradient, center: Point, startRadius: Double = 0, endRadius: Double,
+                extend: GradientExtend = .pad, opacity: Double = 1, filter: ColorFilter? = nil,
+                recycling previous: inout RadialGradientPaint?) {
+        var old = previous?.table
+        previous = nil
+        self.gradient = gradient
+        self.center = center
+        self.startRadius = startRadius
+        self.endRadius = endRadius
+        self.extend = extend
+        self.opacity = opacity
+        self.filter = filter
+        table = GradientColorTable.rebuilt(&old, gradient: gradient, opacity: opacity, filter: filter)
+    }
+
     /// The usual form: t = distance/radius from the centre.
     public init(gradient: Gradient, center: Point, radius: Double, extend: GradientExtend = .pad,
                 opacity: Double = 1, filter: ColorFilter? = nil) {

@@ -5,10 +5,10 @@
 //        ──paint shader + source-over──▶ canvas pixels (Paint.swift, Compositor.swift)
 //
 // Gradient paints are matched to their concrete types at the top of `fill` (Paint.swift explains
-// why). Every fill records each span it composited in the canvas's drawn rows (the next clear
-// rewrites only those) and the box of its spans in `canvas.touched`, which layers (Layer.swift)
-// use to clear and composite only what was drawn; code that writes a fill's pixels by other
-// means must do the same (`composite` does it).
+// why). Every fill records each span it composited in the canvas's damage (Damage.swift: the
+// drawn rows and their box, which damage clears rewrite and layers (Layer.swift) use to clear
+// and composite only what was drawn); code that writes a fill's pixels by other means must do
+// the same (`composite` does it).
 //
 // A `Rasterizer` owns every scratch buffer (segments, flattening stack, band cells, dirty bits,
 // coverage and source rows). They grow to the largest canvas and path seen and are then reused,
@@ -23,6 +23,8 @@ public final class Rasterizer {
     public var flatteningTolerance: Double = Flattening.defaultTolerance
     /// Kernel implementation; `.scalar` is the reference the SIMD kernels are tested against.
     public var kernels: RasterKernels = .simd
+    /// Fills and strokes write only inside this pixel box (nil: anywhere on the canvas; Scissor.swift).
+    public var scissor: Scissor?
 
     private let edges = EdgeBuilder()
     private let coverage = CoverageRasterizer()
@@ -96,21 +98,21 @@ public final class Rasterizer {
     }
 
     /// Rasterizes the segments in `edges` and composites `shader` under their coverage on
-    /// `canvas`, recording the touched pixels in `canvas.touched`.
+    /// `canvas`, recording the pixels written in the canvas's damage.
     func compositeEdges<Shader: PaintShader>(rule: FillRule, shader: Shader, on canvas: Canvas) {
         composite(EdgeSpans(coverage: coverage, segments: edges.segments, width: canvas.width, height: canvas.height,
                             rule: rule, kernels: kernels, recording: nil), shader: shader, on: canvas)
     }
 
-    /// Composites `shader` under the coverage spans of `spans` on `canvas`, recording the touched
-    /// pixels in `canvas.touched`. Everything that writes a fill's pixels goes through here.
+    /// Composites `shader` under the coverage spans of `spans` on `canvas`, recording the pixels
+    /// written in the canvas's damage. Everything that writes a fill's pixels goes through here.
     func composite<Shader: PaintShader, Spans: CoverageSpanSource>(_ spans: Spans, shader: Shader, on canvas: Canvas) {
         if let color = shader.uniformColor {
             // A concrete sink with concrete kernels (Paint.swift: what stays generic when `fill`
             // itself runs unspecialised).
             var sink = UniformColorSink(color: color, pixels: canvas.pixels, width: canvas.width,
                                         drawnRows: canvas.drawnRows, kernels: kernels)
-            spans.emit(into: &sink)
+            emit(spans, into: &sink, on: canvas)
             canvas.noteDrawnBox(sink.bounds)
         } else {
             sourceRow.ensureCapacity(canvas.width)
@@ -120,10 +122,23 @@ public final class Rasterizer {
             withUnsafePointer(to: shader) { shaderPointer in
                 var sink = ShadedSink(shader: shaderPointer, pixels: canvas.pixels, width: canvas.width,
                                       sourceRow: sourceRow.base, drawnRows: canvas.drawnRows, kernels: kernels)
-                spans.emit(into: &sink)
+                emit(spans, into: &sink, on: canvas)
                 canvas.noteDrawnBox(sink.bounds)
             }
         }
+    }
+
+    /// The spans into `sink`, cut to the scissor when one is set that does not cover `canvas`.
+    @inline(__always)
+    private func emit<Spans: CoverageSpanSource, Sink: CoverageSpanSink>(_ spans: Spans, into sink: inout Sink,
+                                                                         on canvas: Canvas) {
+        guard let scissor, !scissor.covers(width: canvas.width, height: canvas.height) else {
+            spans.emit(into: &sink)
+            return
+        }
+        var cut = ScissorSink(inner: sink, box: scissor)
+        spans.emit(into: &cut)
+        sink = cut.inner
     }
 
     /// Runs the coverage stage of `fill` alone — edge building (transform, flatten, clip), cells,

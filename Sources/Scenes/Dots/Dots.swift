@@ -28,6 +28,7 @@
 import Geometry
 import Raster
 import Motion
+import Render
 
 /// The parameters of the progress dots (§4.4). Defaults are the component's own (green).
 public struct DotsParameters: Sendable, Equatable {
@@ -165,22 +166,14 @@ public struct DotsScene: Scene {
         return (v.first, v.second)
     }
 
-    public func drawing(at t: Double) -> Drawing {
-        var drawing = Drawing()
-        draw(at: t, into: &drawing)
-        return drawing
-    }
-
-    public func draw(at t: Double, into drawing: inout Drawing) {
-        drawing.reset()
+    public func draw(at t: Double, into list: inout DisplayList) {
         for i in 0..<parameters.numberOfDots {
             let (s, a) = state(ofDot: i, at: t)
             let radius = parameters.dotSize / 2 * s
             let alpha = min(1, max(0, a))
             guard radius > 0, alpha > 0 else { continue }
-            var path = drawing.reusablePath()
-            path.addCircle(center: center(ofDot: i), radius: radius)
-            drawing.fill(path, style: .solid(parameters.color, opacity: alpha))
+            let centre = center(ofDot: i)
+            list.fill(paint: .solid(parameters.color, opacity: alpha)) { $0.addCircle(center: centre, radius: radius) }
         }
     }
 

@@ -14,14 +14,15 @@
 //     gradient start angle θs = a0 + (a1 − a0)·p   (0 → 360°), end = θs + 360
 //     hue rotation h = h0 + (h1 − h0)·p    (360 → 0°)
 // Paint (§2.3–2.5): the outline stroked 5 pt, round caps and joins, dash [150, 15]; painted
-// with an angular gradient centred on the frame centre (blue, red, blue evenly spaced), then
-// hue-rotated. The hue rotation applies to the heart layer only; because the layer holds one
-// gradient-painted stroke and the SVG matrix acts per colour, it is folded into the
+// with an angular gradient centred on the frame centre (blue, red, blue evenly spaced), in a
+// group hue-rotated by the SVG matrix. The hue rotation applies to the heart layer only; the
+// group holds one gradient-painted stroke, so the renderer folds the filter into the
 // gradient's colour table (exact per table entry), which the Raster tests show equals the
-// offscreen-layer result within ±1.
+// off-screen-layer result within ±1.
 import Geometry
 import Raster
 import Motion
+import Render
 import Text
 
 public struct HeartParameters: Sendable {
@@ -118,20 +119,15 @@ public struct HeartScene: Scene {
 
     public var strokeStyle: StrokeStyle { baseStrokeStyle }
 
-    public func drawing(at t: Double) -> Drawing {
-        var drawing = Drawing()
-        draw(at: t, into: &drawing)
-        return drawing
-    }
-
-    public func draw(at t: Double, into drawing: inout Drawing) {
-        drawing.reset()
-        if let label { drawing.fill(label.path, rule: label.fillRule, style: .solid(parameters.labelColor, opacity: 1)) }
+    public func draw(at t: Double, into list: inout DisplayList) {
+        if let label { list.fill(label.path, rule: label.fillRule, paint: .solid(parameters.labelColor)) }
         var style = strokeStyle
         style.dashPhase = dashPhase(at: t)
-        drawing.stroke(heart, style: style,
-                       paint: .conic(gradient, center: gradientCenter, startAngle: gradientStart(at: t),
-                                     filter: .hueRotation(degrees: hueRotation(at: t)), opacity: 1))
+        let stops = list.addGradient(gradient)
+        list.group(Group(filter: .hueRotation(degrees: hueRotation(at: t)))) { list in
+            list.stroke(heart, style: style,
+                        paint: .conic(ConicGradient(stops, center: gradientCenter, startAngle: gradientStart(at: t))))
+        }
     }
 
     public var loopPeriod: Double? { parameters.period }

@@ -14,6 +14,7 @@
 import Geometry
 import Raster
 import Motion
+import Render
 
 /// One pulse layer (one `PulseAnimation` CALayer of the tutorial).
 public struct PulseLayer: Sendable, Equatable {
@@ -80,21 +81,14 @@ public struct PulseScene: Scene {
                                opacity: opacity.value(at: w))
     }
 
-    public func drawing(at t: Double) -> Drawing {
-        var drawing = Drawing()
-        draw(at: t, into: &drawing)
-        return drawing
-    }
-
-    public func draw(at t: Double, into drawing: inout Drawing) {
-        drawing.reset()
+    public func draw(at t: Double, into list: inout DisplayList) {
         let centre = Point(x: canvas.width / 2, y: canvas.height / 2)
         for index in parameters.layers.indices.reversed() {      // back layer first
             guard let s = state(ofLayer: index, at: t), s.radius > 0, s.opacity > 0 else { continue }
             let layer = parameters.layers[index]
-            var path = drawing.reusablePath()
-            path.addCircle(center: layer.center ?? centre, radius: s.radius)
-            drawing.fill(path, style: .solid(layer.color, opacity: s.opacity))
+            list.fill(paint: .solid(layer.color, opacity: s.opacity)) { path in
+                path.addCircle(center: layer.center ?? centre, radius: s.radius)
+            }
         }
     }
 

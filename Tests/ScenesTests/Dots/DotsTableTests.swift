@@ -1,3 +1,4 @@
+import Geometry
 import Motion
 import Testing
 @testable import Scenes

@@ -4,6 +4,7 @@
 import Geometry
 import Testing
 import Raster
+import Render
 import Motion
 @testable import Scenes
 
@@ -27,17 +28,18 @@ let dotsTable: [DotsRow] = [
 
 @Test(arguments: dotsTable) func dotsStateMatchesTable(_ row: DotsRow) throws {
     let scene = try blueDots()
-    let drawing = scene.drawing(at: row.t)
-    var drawn = drawing.items.makeIterator()
+    let list = scene.displayList(at: row.t)
+    var drawn = list.shapeNodes.makeIterator()
     for (i, (s, a)) in row.cells.enumerated() {
         let st = scene.state(ofDot: i, at: row.t)
         #expect(abs(st.scale - s) < 1e-5, "dot \(i) t=\(row.t): S = \(st.scale), table \(s)")
         #expect(abs(st.opacity - a) < 1e-5, "dot \(i) t=\(row.t): α = \(st.opacity), table \(a)")
-        // The drawing has one disc of radius 25·S per visible dot, with opacity α; S = 0 draws nothing.
+        // The list has one disc of radius 25·S per visible dot, with opacity α; S = 0 draws nothing.
         guard s > 0 else { continue }
-        guard case .fill(let path, _, .solid(let color, let opacity))? = drawn.next() else {
-            Issue.record("dot \(i) t=\(row.t): missing from the drawing"); continue
+        guard case .fill(let id, _, .solid(let color, let opacity))? = drawn.next() else {
+            Issue.record("dot \(i) t=\(row.t): missing from the display list"); continue
         }
+        let path = list.path(id)
         #expect(color == DotsParameters.blue && abs(opacity - a) < 1e-5)
         let box = try #require(path.controlPointBounds)
         #expect(abs(box.width / 2 - 25 * st.scale) < 1e-9, "dot \(i) t=\(row.t): radius \(box.width / 2) vs 25·\(st.scale)")
@@ -83,8 +85,8 @@ func bluePresetCentreColour(_ t: Double, _ hex: String) throws {
 
 @Test func invisibleBeforeFirstGrowAndBackgroundOutsideDots() throws {
     let scene = try blueDots()
-    #expect(scene.drawing(at: 0).items.isEmpty)
-    #expect(scene.drawing(at: 0.1).items.count == 1)
+    #expect(scene.displayList(at: 0).isEmpty)
+    #expect(scene.displayList(at: 0.1).shapeCount == 1)
     expectColor(renderedColor(scene, at: 0.55, x: 91, y: 60), "#FFFFFF", tolerance: 0, "between dots 0 and 1")
 }
 

@@ -4,6 +4,7 @@
 import Geometry
 import Testing
 import Raster
+import Render
 import Text
 @testable import Scenes
 
@@ -50,7 +51,7 @@ func pixel(_ scene: HeartScene, at t: Double, point p: Point) -> PremultipliedRG
     let ix = Int((p.x * scale).rounded(.down)), iy = Int((p.y * scale).rounded(.down))
     let dx = Double(ix) + 0.5 - p.x * scale, dy = Double(iy) + 0.5 - p.y * scale
     let canvas = Canvas(width: 640, height: 360)
-    DrawingRenderer().render(scene.drawing(at: t), background: .black,
+    Renderer().render(scene.displayList(at: t), background: .black,
                              transform: Transform.scale(scale, scale).concatenating(.translation(dx, dy)), on: canvas)
     return canvas[ix, iy]
 }
@@ -92,10 +93,10 @@ func gapCentreShowsTheBackground(_ t: Double, _ local: (Double, Double)) throws 
 @Test func theLoopRepeatsEveryPeriod() throws {
     let scene = try heartScene()
     let a = Canvas(width: 640, height: 360), b = Canvas(width: 640, height: 360)
-    let renderer = DrawingRenderer()
-    renderer.render(scene.drawing(at: 0), background: .black, transform: .scale(2, 2), on: a)
-    renderer.render(scene.drawing(at: 2.5), background: .black, transform: .scale(2, 2), on: b)
+    let renderer = Renderer()
+    renderer.render(scene.displayList(at: 0), background: .black, transform: .scale(2, 2), on: a)
+    renderer.render(scene.displayList(at: 2.5), background: .black, transform: .scale(2, 2), on: b)
     #expect(a.withUnsafeBytes { Array($0) } == b.withUnsafeBytes { Array($0) })
-    renderer.render(scene.drawing(at: 1.0 / 60), background: .black, transform: .scale(2, 2), on: b)
+    renderer.render(scene.displayList(at: 1.0 / 60), background: .black, transform: .scale(2, 2), on: b)
     #expect(a.withUnsafeBytes { Array($0) } != b.withUnsafeBytes { Array($0) })
 }

@@ -3,6 +3,7 @@
 import Geometry
 import Testing
 import Raster
+import Render
 import Motion
 @testable import Scenes
 
@@ -58,7 +59,7 @@ func checkState(_ scene: PulseScene, _ row: StateRow) throws {
 /// Renders `scene` at t on a 400×400 pt canvas at scale 2 and returns the pixel at (x, y) pt.
 func renderedColor(_ scene: some Scene, at t: Double, x: Double, y: Double, scale: Double = 2) -> PremultipliedRGBA8 {
     let canvas = Canvas(width: Int(scene.canvas.width * scale), height: Int(scene.canvas.height * scale))
-    DrawingRenderer().render(scene.drawing(at: t), background: .white, transform: .scale(scale, scale), on: canvas)
+    Renderer().render(scene.displayList(at: t), background: .white, transform: .scale(scale, scale), on: canvas)
     return canvas[Int(x * scale), Int(y * scale)]
 }
 
@@ -109,19 +110,19 @@ let blueRows: [BlueRow] = [
 
 @Test func backLayerIsDrawnFirst() throws {
     // The orange layer B must be under the blue layer A: at t = 0.5 the centre is bluish.
-    let d = try blueScene().drawing(at: 0.5)
-    #expect(d.items.count == 2)
-    if case .fill(_, _, .solid(let c, _)) = d.items.last! { #expect(c == blue) } else { Issue.record("not a solid fill") }
+    let d = try blueScene().displayList(at: 0.5)
+    #expect(d.shapeCount == 2)
+    if case .fill(_, _, .solid(let c, _)) = d.shapeNodes.last! { #expect(c == blue) } else { Issue.record("not a solid fill") }
 }
 
 @Test func nothingDrawnBeforeStartOrAfterLastRepeat() throws {
     var p = PulseParameters(layers: [PulseLayer(radius: 50, duration: 1, repeatCount: .finite(2), color: red, startTime: 0.5)])
     p.layers[0].center = Point(x: 100, y: 100)
     let scene = try PulseScene(parameters: p)
-    #expect(scene.drawing(at: 0.4).items.isEmpty)
-    #expect(!scene.drawing(at: 0.7).items.isEmpty)
-    #expect(!scene.drawing(at: 2.4).items.isEmpty)
-    #expect(scene.drawing(at: 2.5).items.isEmpty)
+    #expect(scene.displayList(at: 0.4).isEmpty)
+    #expect(!scene.displayList(at: 0.7).isEmpty)
+    #expect(!scene.displayList(at: 2.4).isEmpty)
+    #expect(scene.displayList(at: 2.5).isEmpty)
     #expect(renderedColor(scene, at: 0.7, x: 100, y: 100) != renderedColor(scene, at: 0.7, x: 200, y: 200))
 }
 

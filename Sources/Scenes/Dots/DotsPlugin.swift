@@ -1,4 +1,5 @@
-// The dots animation's "parameters" object in a preset (docs/ANIMATIONS.md §4.4), decoded strictly.
+// The dots as a plug-in: the "parameters" object in a preset (docs/ANIMATIONS.md §4.4), decoded
+// strictly, and the defaults.
 //
 //     "parameters": {
 //       "numberOfDots": 3,             // 1 … 64
@@ -17,18 +18,24 @@
 //
 // Every key is optional. Without a preset "canvas" the canvas is the row plus margins:
 // (n·dotSize + (n − 1)·spacing + 74) × (dotSize + 70) pt, 240 × 120 for the defaults.
-import Foundation
+import Raster
 import Motion
-import Scenes
 
-struct DotsSpec: Decodable {
-    var parameters: DotsParameters
+public enum DotsPlugin: ScenePlugin {
+    public static let name = "dots"
+    public static let summary = "SwiftUI progress dots: a staggered grow/shrink wave (docs/ANIMATIONS.md §4)"
+    public static let defaultPreset: String? = "dots"
+    public static let defaultBackground = RGBA.white
+    public static var defaultParameters: DotsParameters { DotsParameters() }
+
+    /// The row plus margins (240 × 120 for three 50-pt dots).
+    public static func defaultCanvas(for parameters: DotsParameters) -> Size { parameters.defaultCanvas }
 
     static let keys = ["numberOfDots", "color", "dotSize", "spacing", "stagger", "hold", "cycle", "bigScale",
                        "smallScale", "threshold", "dimOpacity", "baseDuration", "speed", "curve"]
 
-    init(from decoder: Decoder) throws {
-        try rejectUnknownKeys(decoder, known: Self.keys)
+    public static func decodeParameters(from decoder: any Decoder) throws -> DotsParameters {
+        try StrictDecoding.rejectUnknownKeys(decoder, known: keys)
         enum K: String, CodingKey {
             case numberOfDots, color, dotSize, spacing, stagger, hold, cycle, bigScale, smallScale, threshold,
                  dimOpacity, baseDuration, speed, curve
@@ -38,12 +45,11 @@ struct DotsSpec: Decodable {
         // Decoded as a number: JSONDecoder reports 2.5 for an Int as malformed JSON, without a field.
         if let n = try c.decodeIfPresent(Double.self, forKey: .numberOfDots) {
             guard n == n.rounded(), abs(n) <= 1_000_000 else {
-                throw ExportError.invalid(file: nil, field: fieldPath(decoder.codingPath, appending: "numberOfDots"),
-                                          message: "\(n) is not a whole number of dots (1…\(DotsParameters.maxDots))")
+                throw StrictDecoding.invalid(decoder, "numberOfDots", "\(n) is not a whole number of dots (1…\(DotsParameters.maxDots))")
             }
             p.numberOfDots = Int(n)
         }
-        if let color = try c.decodeIfPresent(ColorSpec.self, forKey: .color) { p.color = color.rgba }
+        if let color = try c.decodeIfPresent(ColorValue.self, forKey: .color) { p.color = color.rgba }
         let numbers: [(K, WritableKeyPath<DotsParameters, Double>)] = [
             (.dotSize, \.dotSize), (.spacing, \.spacing), (.stagger, \.stagger), (.hold, \.hold), (.cycle, \.cycle),
             (.bigScale, \.bigScale), (.smallScale, \.smallScale), (.threshold, \.threshold),
@@ -55,23 +61,28 @@ struct DotsSpec: Decodable {
         if let f = try c.decodeIfPresent([Double].self, forKey: .curve) {
             guard f.count == 4, let curve = try? TimingCurve(validating: f[0], f[1], f[2], f[3]),
                   abs(f[1]) <= 10, abs(f[3]) <= 10 else {
-                throw ExportError.invalid(file: nil, field: fieldPath(decoder.codingPath, appending: "curve"),
-                                          message: "expected [x1, y1, x2, y2] with x1, x2 in [0, 1] and |y1|, |y2| ≤ 10 (easeInOut is [0.42, 0, 0.58, 1])")
+                throw StrictDecoding.invalid(decoder, "curve", "expected [x1, y1, x2, y2] with x1, x2 in [0, 1] and |y1|, |y2| ≤ 10 (easeInOut is [0.42, 0, 0.58, 1])")
             }
             p.curve = curve
         }
         if let e = p.validationError() {
-            throw ExportError.invalid(file: nil, field: fieldPath(decoder.codingPath, appending: e.field), message: e.message)
+            throw StrictDecoding.invalid(decoder, e.field, e.message)
         }
-        parameters = p
+        return p
     }
-}
 
-extension SceneParameters {
-    /// The canvas an animation gets when the preset has none, if it depends on the parameters
-    /// (dots: the row plus margins); nil = `AnimationKind.defaultCanvas`.
-    var defaultCanvas: Size? {
-        if case .dots(let p) = self { return p.defaultCanvas }
-        return nil
+    public static func makeScene(_ parameters: DotsParameters, canvas: Size, context: SceneContext) throws(SceneError) -> any Scene {
+        do {
+            return try DotsScene(canvas: canvas, parameters: parameters)
+        } catch {
+            throw .invalidParameter(field: "parameters", message: "\(error)")
+        }
     }
+
+    public static let loopHelp: String? = """
+          --loops N renders N cycles (1 s by default). Every dot repeats with the cycle once its
+          first grow has finished: from t = stagger·(n − 1) + baseDuration/speed (1.1 s for 3
+          dots), so loops start at the next whole cycle (2 s for 3 or 5 dots) unless --start T
+          (≥ that time) is given. Presets: dots (green, the default), blue (the tutorial), five.
+        """
 }

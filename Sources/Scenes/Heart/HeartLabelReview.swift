@@ -1,6 +1,6 @@
-// The heart label as text the user must be told about: how it was set (fallback fonts: notes),
-// what could not be honoured (characters no installed font has, mixed directions: warnings,
-// errors under --strict), and whether it fits the canvas.
+// The heart label as text the user must be told about (HeartPlugin.review): how it was set
+// (fallback fonts: notes), what could not be honoured (characters no installed font has, mixed
+// directions: warnings, errors under --strict), and whether it fits the canvas.
 //
 // Fit: the label is drawn where the §2.1 stack puts it (centred with the heart); its exact ink
 // bounds (glyph outlines, not advances) must lie inside the canvas, 0 ≤ x ≤ W and 0 ≤ y ≤ H in
@@ -12,11 +12,11 @@
 //   * the canvas that fits at this size: since the stack is centred, widening the canvas by Δ
 //     moves the ink by Δ/2, so Δw = max(0, −2·minX, 2·(maxX − W)) and likewise Δh.
 import Geometry
-import Scenes
+import Raster
 import Text
 
 /// What `animexport heart --help` says about the label.
-let heartTextHelp = """
+let heartLabelHelp = """
     Label: shaped with HarfBuzz in the preset's font; characters the font lacks are drawn with
     the fallback font fontconfig picks (a note names it). A character no installed font has is
     drawn as the font's .notdef box with a warning (--strict: an error). A label that does not
@@ -24,16 +24,16 @@ let heartTextHelp = """
     size needed; labels are never shrunk or clipped.
     """
 
-/// The label's notes and warnings for a job, after checking that it fits (see the header).
-func labelReport(_ scene: any Scene, file: String?, strict: Bool) throws(ExportError) -> (notes: [String], warnings: [String]) {
-    guard let heart = scene as? HeartScene, let label = heart.label else { return ([], []) }
-    try checkFits(heart, label: label, file: file)
+/// The label's notes and warnings, after checking that it fits (see the header).
+func reviewLabel(of heart: HeartScene, strict: Bool) throws(SceneError) -> SceneReview {
+    guard let label = heart.label else { return SceneReview() }
+    try checkFits(heart, label: label)
     let notes = label.warnings.filter { !$0.isWarning }.map(\.description)
     let warnings = label.warnings.filter(\.isWarning).map(\.description)
     if strict, let first = warnings.first {
-        throw .invalid(file: file, field: "parameters.label", message: "\(first) (--strict)")
+        throw .invalidParameter(field: "parameters.label", message: "\(first) (--strict)")
     }
-    return (notes, warnings)
+    return SceneReview(notes: notes, warnings: warnings)
 }
 
 private func overflow(_ ink: Rect, _ canvas: Size) -> (dx: Double, dy: Double) {
@@ -48,25 +48,25 @@ private func fits(_ ink: Rect?, _ canvas: Size) -> Bool {
     return dx <= 1e-9 && dy <= 1e-9
 }
 
-private func checkFits(_ heart: HeartScene, label: TextLine, file: String?) throws(ExportError) {
+private func checkFits(_ heart: HeartScene, label: TextLine) throws(SceneError) {
     let canvas = heart.canvas
     guard let ink = label.inkBounds, !fits(ink, canvas) else { return }
     let p = heart.parameters
     let font = label.glyphs.first?.font
     let fontName = font.map { "\($0.familyName) \($0.styleName)" } ?? "its font"
     let (dx, dy) = overflow(ink, canvas)
-    func pt(_ v: Double) -> String { format((v * 100).rounded() / 100) }
+    func pt(_ v: Double) -> String { StrictDecoding.format((v * 100).rounded() / 100) }
 
     var problem: [String] = []
     if dx > 1e-9 { problem.append("its ink spans x = \(pt(ink.minX)) … \(pt(ink.maxX)) pt on a canvas \(pt(canvas.width)) pt wide") }
     if dy > 1e-9 { problem.append("its ink spans y = \(pt(ink.minY)) … \(pt(ink.maxY)) pt on a canvas \(pt(canvas.height)) pt high") }
     var fixes: [String] = []
-    if let font, let size = largestFittingSize(heart, font: font) { fixes.append("fontSize ≤ \(format(size))") }
+    if let font, let size = largestFittingSize(heart, font: font) { fixes.append("fontSize ≤ \(StrictDecoding.format(size))") }
     let needW = (canvas.width + dx).rounded(.up), needH = (canvas.height + dy).rounded(.up)
-    fixes.append("a canvas of at least \(format(needW)) × \(format(needH)) pt")
+    fixes.append("a canvas of at least \(StrictDecoding.format(needW)) × \(StrictDecoding.format(needH)) pt")
     fixes.append("a shorter label")
-    throw .invalid(file: file, field: "parameters.label",
-                   message: "\(quotedLabel(label.text)) in \(fontName) \(format(p.fontSize)) pt does not fit the canvas: "
+    throw .invalidParameter(field: "parameters.label",
+                            message: "\(quotedLabel(label.text)) in \(fontName) \(StrictDecoding.format(p.fontSize)) pt does not fit the canvas: "
                        + problem.joined(separator: "; ") + "; it would be clipped — use " + fixes.joined(separator: ", or "))
 }
 

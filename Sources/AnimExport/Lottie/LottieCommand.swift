@@ -1,0 +1,154 @@
+// `animexport FILE.json [options] OUTPUT|--null` and `animexport still FILE.json [--time T |
+// --frame F] OUT.png`: a Lottie file through the same job resolution and exporter as the
+// built-in animations (Job.swift, Exporter.swift), with the file's own defaults:
+//
+//   canvas      the file's w × h points (--scale 2 by default, as for the built-in scenes)
+//   --fps       the file's fr (29.97 → 30000/1001); frame i samples t = i/fps exactly, so
+//               60 fps from a 30 fps file is 60 distinct frames a second
+//   --seconds   the file's length D = (op − ip)/fr; longer clips play it again (LottieSource.swift)
+//   background  transparent when the output holds alpha (PNG, WebM VP9, MOV ProRes 4444, GIF,
+//               APNG, WebP, PNG sequences), white otherwise; --background overrides
+//   --size WxH  fits uniformly and centres exactly: x′ = k·x + (W − k·w)/2, y′ = k·y + (H − k·h)/2,
+//               k = min(W/w, H/h) — sub-pixel offsets kept; the letterbox shows the background
+//   --frame F   a still at the file's frame F counted from the in-point: t = F / fr
+//   --null      renders every frame, writes nothing, prints the time taken
+//
+// What the file uses and is not rendered is one warning per feature (LottieCoverage.swift);
+// --strict makes the first one an error (exit 2) before anything is written.
+import Foundation
+import Geometry
+import Lottie
+import Raster
+import Render
+import Video
+
+let lottieRenderFlags: [FlagSpec] = [
+    FlagSpec("--null", help: "render every frame and write nothing (in place of OUTPUT), to check a file or time the renderer"),
+] + renderFlags.filter { !["--preset", "--font"].contains($0.name) }
+
+let lottieStillFlags: [FlagSpec] = [
+    FlagSpec("--frame", value: "F", help: "the file's frame F counted from its in-point (instead of --time)"),
+] + stillFlags.filter { !["--preset", "--font"].contains($0.name) }
+
+/// Whether a command-line word names a Lottie file rather than an animation.
+func isLottiePath(_ word: String) -> Bool {
+    word.lowercased().hasSuffix(".json") && AnimationKind(rawValue: word) == nil
+}
+
+func lottieHelp() -> String {
+    """
+    Usage: animexport FILE.json [options] OUTPUT
+           animexport FILE.json [options] --null
+
+    Renders a Lottie (Bodymovin JSON) file. Defaults come from the file: its size in points
+    (times --scale, default 2), its frame rate, its length; the background is transparent for
+    formats with alpha and white otherwise. Features not rendered yet are one warning each
+    (--strict: an error). See docs/lottie.md.
+
+    Options:
+    \(helpTable(lottieRenderFlags))
+    """
+}
+
+/// Runs `animexport FILE.json …`.
+func runLottieRender(_ path: String, _ rest: [String], library: PresetLibrary) throws(ExportError) -> Int32 {
+    var parsed = try parseArguments(rest, flags: lottieRenderFlags, command: path)
+    if parsed.has("--help") { print(lottieHelp()); return 0 }
+    let null = parsed.has("--null")
+    if null {
+        guard parsed.positionals.isEmpty else { throw .usage("\(path): --null takes the place of OUTPUT; got \(parsed.positionals[0])") }
+        parsed.positionals = [nullOutputName]
+    }
+    let job = try lottieJob(path, parsed, library: library, video: true)
+    if null { return try runNullRender(job, file: path, quiet: parsed.has("--quiet")) }
+    return try runRenderJob(job, parsed)
+}
+
+/// Runs `animexport still FILE.json …` (the arguments after FILE.json).
+func runLottieStill(_ path: String, _ rest: [String], library: PresetLibrary) throws(ExportError) -> Int32 {
+    let parsed = try parseArguments(rest, flags: lottieStillFlags, command: "still")
+    if parsed.has("--help") { print(stillHelp()); return 0 }
+    if parsed.has("--time") && parsed.has("--frame") { throw .usage("still: give --time or --frame, not both") }
+    let job = try lottieJob(path, parsed, library: library, video: false)
+    guard let scene = job.scene as? LottieScene else { preconditionFailure("a Lottie job without a Lottie scene") }
+    var time = 0.0
+    if let t = parsed.value("--time") { time = try parseDouble(t, flag: "--time", range: 0...Limits.maxSeconds) }
+    if let f = parsed.value("--frame") {
+        let frame = try parseDouble(f, flag: "--frame", range: 0...(Limits.maxSeconds * scene.animation.frameRate))
+        time = frame / scene.animation.frameRate
+    }
+    for notice in job.notices { printError("animexport: note: \(notice)") }
+    for warning in job.warnings { printError("animexport: warning: \(warning)") }
+    try writeStill(job, at: time)
+    if !parsed.has("--quiet") { print(visible("wrote \(job.output) (\(job.width)×\(job.height), t = \(format(time)) s)")) }
+    return 0
+}
+
+/// The output name `--null` resolves formats against: one that holds alpha, never written.
+let nullOutputName = "(null).apng"
+
+/// The render job for a Lottie file with the file's defaults (see the header).
+func lottieJob(_ path: String, _ parsed: ParsedArguments, library: PresetLibrary, video: Bool) throws(ExportError) -> RenderJob {
+    let animation: LottieAnimation
+    do { animation = try LottieDecoder.load(path: path) } catch { throw ExportError(error) }
+    var file = PresetFile(animation: LottiePlugin.name,
+                          parameters: LottiePlugin.erase(LottieParameters(path: path, animation: animation)))
+    file.canvas = CanvasSpec(width: animation.width, height: animation.height)
+    file.fps = lottieFrameRate(animation.frameRate)
+    file.seconds = animation.duration
+    if !parsed.has("--background") {
+        let output = parsed.positionals.first ?? ""
+        let alpha = video ? ((try? OutputFormat.resolve(path: output, codec: parsed.value("--codec")))?.codec.holdsAlpha ?? false) : true
+        file.background = ColorSpec(alpha ? RGBA.clear : RGBA.white)
+    }
+    let preset = LoadedPreset(file: file, name: path, path: path)
+    var job = try resolveJob(animation: AnimationKind(LottiePlugin.self), args: parsed, library: library,
+                             video: video, preset: preset)
+    if let s = parsed.value("--size"), let (w, h) = parseSize(s) {
+        job.transform = fitting(width: animation.width, height: animation.height, into: Double(w), Double(h))
+    }
+    return job
+}
+
+/// The file's frame rate as a rational: whole numbers and the NTSC rates exactly, others to 1/1000.
+func lottieFrameRate(_ fr: Double) -> FrameRateSpec {
+    if let exact = parseFrameRate(String(fr)) { return exact }
+    let num = Int32(min(max((fr * 1000).rounded(), 1), Double(Int32.max)))
+    var (a, b) = (num, Int32(1000))
+    while b != 0 { (a, b) = (b, a % b) }
+    return FrameRateSpec(num: num / a, den: 1000 / a)
+}
+
+/// `--null`: every frame rendered as for an export, nothing written.
+func runNullRender(_ job: RenderJob, file: String, quiet: Bool) throws(ExportError) -> Int32 {
+    for notice in job.notices { printError("animexport: note: \(notice)") }
+    for warning in job.warnings { printError("animexport: warning: \(warning)") }
+    try Interruption.requireWatchdog()
+    try checkJobMemory(job.memoryNeed(still: true), verbose: job.verbose, what: file)
+    let renderer = Renderer()
+    let canvas = Canvas(width: job.width, height: job.height)
+    var list = DisplayList()
+    var report = RenderReport()
+    let started = Date()
+    for i in 0..<job.frameCount {
+        list.reset()
+        job.scene.draw(at: job.time(ofFrame: i), into: &list)
+        report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
+    }
+    let seconds = Date().timeIntervalSince(started)
+    warnAboutUnsupported(report, output: file)
+    if !quiet {
+        print(visible(String(format: "rendered %@ (%d×%d, %d frames, %.3f s, %.2f ms per frame); wrote nothing", file,
+                             job.width, job.height, job.frameCount, seconds, seconds * 1000 / Double(max(1, job.frameCount)))))
+    }
+    return 0
+}
+
+extension BenchmarkSupport {
+    /// The job `animexport FILE.json <arguments>` would run, e.g. ["anim.json", "--size", "1080x1080", "out.mp4"].
+    public static func lottieJob(_ arguments: [String], library: PresetLibrary = .standard()) throws(ExportError) -> RenderJob {
+        guard let path = arguments.first else { throw .usage("benchmark: expected a Lottie file") }
+        let parsed = try parseArguments(Array(arguments.dropFirst()), flags: lottieRenderFlags, command: path)
+        return try lottieJob(path, parsed, library: library, video: true)
+    }
+}

@@ -1,0 +1,99 @@
+// A Lottie animation at one instant as a display list (the layers; ShapeEmitter.swift the shapes)
+//
+// Output time t (seconds after the in-point) is walked by FrameWalker (Layers/FrameWalk.swift):
+// layers bottom to top, each with its frame, its world matrix within its composition (parenting
+// applied) and its opacity. The list is, in the composition's points:
+//
+//   group  clip (0, 0, w, h)                         the composition is clipped to its canvas
+//     group  transform M_layer, opacity o_layer      per visible shape or solid layer
+//       …shapes (ShapeEmitter)                       or the solid's rectangle (0, 0, sw, sh)
+//     group  transform M_pre, opacity o_pre, clip (0, 0, pw, ph)   per precomposition layer
+//       …its layers, at the precomposition's frame C′ (Time/LayerTime.swift)
+//
+// A layer group's opacity is the renderer's to fold or take off-screen (Render/Renderer.swift
+// decides). Null layers only parent (the walker never visits them); hidden layers and layers
+// outside [ip, op) are skipped by the walker. Image, text and other layers are not drawn: the
+// feature inventory names them (LottieCoverage.swift turns that into the warnings).
+//
+// Steady state allocates nothing for a shape-only file: the list's paths are rebuilt in their
+// reused slots (DisplayList.addPath with a closure), the Bezier and stop scratch keep their
+// storage, and the walker keeps its matrices.
+
+import Geometry
+import Raster
+import Render
+
+/// Builds display lists from one animation; keep one per render thread and reuse it.
+public final class LottieBuilder {
+    public let animation: LottieAnimation
+    let walker: FrameWalker
+    /// Scratch reused by every shape: the Bezier form of a generated shape, gradient stops and
+    /// the stroke style whose dash array keeps its storage.
+    var bezier = BezierPath()
+    var stops = GradientStops()
+    var strokeStyle = StrokeStyle()
+
+    public init(_ animation: LottieAnimation) {
+        self.animation = animation
+        walker = FrameWalker(animation)
+    }
+
+    /// The canvas in points.
+    public var width: Double { animation.width }
+    public var height: Double { animation.height }
+
+    /// Appends the picture `seconds` after the in-point to `list` (callers reset it between frames).
+    public func build(atSeconds seconds: Double, into list: inout DisplayList) {
+        list.beginGroup(Group(clip: Clip(list.addPath { $0.appendRectangle(width: width, height: height) })))
+        var visitor = LayerEmitter(builder: self, list: DisplayList())
+        swap(&list, &visitor.list)      // the visitor owns the list while it walks (moved, not copied)
+        walker.walk(atSeconds: seconds, &visitor)
+        swap(&list, &visitor.list)
+        list.endGroup()
+    }
+
+    /// Emits the layers the walker visits.
+    struct LayerEmitter: LayerVisitor {
+        unowned let builder: LottieBuilder
+        var list: DisplayList
+
+        mutating func visit(_ layer: LottieLayer, frame: Double, matrix: Transform, opacity: Double) {
+            switch layer.content {
+            case .shapes(let items):
+                guard opacity > 0 else { return }
+                list.beginGroup(Group(transform: matrix, opacity: opacity))
+                let emitter = ShapeEmitter(builder: builder, frame: frame)
+                emitter.emit(items, upTo: items.count, into: &list)
+                list.endGroup()
+            case let .solid(color, w, h):
+                guard opacity > 0, color.a > 0 else { return }
+                list.beginGroup(Group(transform: matrix, opacity: opacity))
+                list.fill(paint: .solid(color)) { $0.appendRectangle(width: w, height: h) }
+                list.endGroup()
+            case .precomp, .null, .image, .text, .other:
+                return   // precompositions come through enterPrecomposition; the rest is reported
+            }
+        }
+
+        mutating func enterPrecomposition(_ layer: LottieLayer, composition: Int, frame: Double, innerFrame: Double,
+                                          matrix: Transform, opacity: Double, width: Double, height: Double) {
+            let clip = Clip(list.addPath { $0.appendRectangle(width: width, height: height) })
+            list.beginGroup(Group(transform: matrix, opacity: max(0, opacity), clip: clip))
+        }
+
+        mutating func exitPrecomposition() {
+            list.endGroup()
+        }
+    }
+}
+
+extension Path {
+    /// Appends the closed rectangle (0, 0) – (width, height), clockwise on screen.
+    mutating func appendRectangle(width: Double, height: Double) {
+        move(to: Point(0, 0))
+        line(to: Point(width, 0))
+        line(to: Point(width, height))
+        line(to: Point(0, height))
+        close()
+    }
+}

@@ -1,0 +1,85 @@
+// What of a file the builder does not draw faithfully, said before a frame is rendered
+//
+// One entry per feature, naming the first place that uses it and how many do:
+//   • the feature inventory's unsupported features (masks, mattes, merge paths, images, text,
+//     expressions, effects, 3D, blend modes …): never emitted into the list;
+//   • modifiers the builder does not apply yet: trim paths (until Geometry's trim lands) are
+//     drawn untrimmed, rounded corners with sharp corners;
+//   • radial gradients with a highlight, when the renderer reports focal gradients as not drawn
+//     (probed once on a 1 × 1 canvas, so the warning goes away by itself when Render draws them).
+// The exporter prints them as warnings, or refuses the file under --strict, before anything is
+// written. `workarounds` are the decoder's notes (a parent naming no layer …).
+
+import Geometry
+import Raster
+import Render
+
+public struct LottieCoverage: Sendable {
+    /// A feature not rendered: where (the first place), and the sentence.
+    public struct Entry: Sendable, Equatable {
+        public var place: String
+        public var message: String
+    }
+
+    public var unrendered: [Entry] = []
+    public var workarounds: [String] = []
+
+    public init(_ animation: LottieAnimation) {
+        for (feature, places) in animation.features.unsupported {
+            add(feature.rawValue, places, "not supported yet")
+        }
+        let trims = animation.features.places(of: .trimPaths) + animation.features.places(of: .sequentialTrimPaths)
+        add("trim paths", unique(trims), "not supported yet (drawn untrimmed)")
+        add("rounded corners", animation.features.places(of: .roundedCorners), "not supported yet (drawn with sharp corners)")
+        if Self.rendererDrawsFocalGradients == false {
+            add("radial gradient highlights", Self.placesWithHighlights(animation),
+                "not supported yet by the renderer (drawn concentric)")
+        }
+        workarounds = animation.warnings
+    }
+
+    private mutating func add(_ feature: String, _ places: [String], _ what: String) {
+        guard let first = places.first else { return }
+        let more = places.count > 1 ? " (\(places.count) layers)" : ""
+        unrendered.append(Entry(place: first, message: "\(feature) \(feature.hasSuffix("s") ? "are" : "is") \(what)\(more)"))
+    }
+
+    private func unique(_ places: [String]) -> [String] {
+        var seen = Set<String>()
+        return places.filter { seen.insert($0).inserted }
+    }
+
+    /// Whether Render draws a focal radial gradient (its report says so when it does not).
+    static let rendererDrawsFocalGradients: Bool = {
+        var list = DisplayList()
+        let stops = list.addGradient { $0.color(0, .white); $0.color(1, .black) }
+        list.fill(paint: .radial(RadialGradient(stops, center: Point(0.5, 0.5), radius: 1, focalPoint: Point(0.2, 0.5)))) {
+            $0.appendRectangle(width: 1, height: 1)
+        }
+        let report = Renderer().render(list, background: .clear, transform: .identity, on: Canvas(width: 1, height: 1))
+        return !report.unsupported.contains(.focalGradients)
+    }()
+
+    /// The layers (places) holding a radial gradient whose highlight is not always 0.
+    static func placesWithHighlights(_ animation: LottieAnimation) -> [String] {
+        var places: [String] = []
+        for composition in animation.compositions {
+            for layer in composition.layers {
+                guard case .shapes(let items) = layer.content, hasHighlight(items) else { continue }
+                places.append(layer.place)
+            }
+        }
+        return places
+    }
+
+    private static func hasHighlight(_ items: [ShapeItem]) -> Bool {
+        items.contains { item in
+            switch item {
+            case .group(let g): return hasHighlight(g.items)
+            case .gradientFill(let f): return f.paint.kind == .radial && !f.paint.highlightLength.isConstantZero
+            case .gradientStroke(let s): return s.paint.kind == .radial && !s.paint.highlightLength.isConstantZero
+            default: return false
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+// A shape list as display-list nodes, by Lottie's stacking rules (Model/ShapeItems.swift)
+//
+// For a list L = (x_0 … x_{n−1}) drawn bottom to top:
+//
+//   draw(L, end):   r = the last repeater before `end` (if any)
+//                   for i = end − 1 down to r + 1:
+//                       group x_i  →  group (its transform, its opacity) { draw(x_i.items, all) }
+//                       style x_i  →  one fill or stroke node of the path P(L, i)
+//                   if r: the repeater's copies of draw(L, r) (see below)
+//
+//   P(L, end):      the compound path of every path before `end` in L, in L's coordinates:
+//                   paths as they are, groups' paths through their transforms (at any depth),
+//                   and before a repeater r its copies: P(L, r) mapped by each copy's matrix
+//
+// so a style applies to the paths before it, including inside earlier groups, as ONE compound
+// path (an even-odd fill of two overlapping paths has a hole; a translucent fill does not darken
+// where its paths overlap), earlier items end on top, and two styles after one path draw it twice
+// (the earlier on top). A repeater copies everything before it, styles included: copy k is a
+// group with transform M_k and opacity o_k (Model/RepeaterCopies.swift) holding draw(L, r);
+// `below` (m = 1) emits the copies from the last to copy 0 (copy 0 on top), `above` from copy 0.
+//
+// Modifiers are not applied here yet: trim paths wait for Geometry's trim and rounded corners
+// for an offset/rounding pass; both are reported as not rendered (LottieCoverage.swift), never
+// drawn untrimmed or unrounded without a warning.
+
+import Geometry
+import Raster
+import Render
+
+struct ShapeEmitter {
+    unowned let builder: LottieBuilder
+    let frame: Double
+
+    /// Emits items[0 ..< end] bottom to top.
+    func emit(_ items: [ShapeItem], upTo end: Int, into list: inout DisplayList) {
+        let repeater = lastRepeater(in: items, before: end)
+        var i = end - 1
+        let lower = (repeater ?? -1) + 1
+        while i >= lower {
+            switch items[i] {
+            case .group(let group):
+                let opacity = group.transform.opacity.value(at: frame)
+                if opacity > 0 {
+                    list.beginGroup(Group(transform: group.transform.matrix(at: frame), opacity: opacity))
+                    emit(group.items, upTo: group.items.count, into: &list)
+                    list.endGroup()
+                }
+            case .fill(let fill):
+                emitFill(fill, items: items, index: i, into: &list)
+            case .stroke(let stroke):
+                emitStroke(stroke, items: items, index: i, into: &list)
+            case .gradientFill(let fill):
+                emitGradientFill(fill, items: items, index: i, into: &list)
+            case .gradientStroke(let stroke):
+                emitGradientStroke(stroke, items: items, index: i, into: &list)
+            case .path, .rectangle, .ellipse, .polystar, .trim, .roundedCorners, .repeater, .unsupported:
+                break   // paths are drawn by the styles after them; modifiers: see the header
+            }
+            i -= 1
+        }
+        if let r = repeater, case .repeater(let rep) = items[r] {
+            emitCopies(rep, items: items, upTo: r, into: &list)
+        }
+    }
+
+    /// The copies of items[0 ..< end] a repeater makes, bottom to top.
+    private func emitCopies(_ repeater: Repeater, items: [ShapeItem], upTo end: Int, into list: inout DisplayList) {
+        let n = repeater.copyCount(at: frame)
+        guard n > 0 else { return }
+        for k in 0..<n {
+            let copy = repeater.composite == .below ? n - 1 - k : k
+            let opacity = repeater.opacity(copy: copy, of: n, at: frame)
+            guard opacity > 0 else { continue }
+            list.beginGroup(Group(transform: repeater.matrix(copy: copy, at: frame), opacity: opacity))
+            emit(items, upTo: end, into: &list)
+            list.endGroup()
+        }
+    }
+
+    /// The index of the last repeater in items[0 ..< end].
+    private func lastRepeater(in items: [ShapeItem], before end: Int) -> Int? {
+        var i = end - 1
+        while i >= 0 {
+            if case .repeater = items[i] { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    // MARK: - paths
+
+    /// Appends P(items, end) mapped by `transform` to `path` (see the header).
+    func gather(_ items: [ShapeItem], upTo end: Int, transform: Transform, into path: inout Path) {
+        let repeater = lastRepeater(in: items, before: end)
+        if let r = repeater, case .repeater(let rep) = items[r] {
+            let n = rep.copyCount(at: frame)
+            for k in 0..<n {
+                gather(items, upTo: r, transform: rep.matrix(copy: k, at: frame).concatenating(transform), into: &path)
+            }
+        }
+        var j = (repeater ?? -1) + 1
+        while j < end {
+            switch items[j] {
+            case .group(let group):
+                let inner = group.transform.matrix(at: frame).concatenating(transform)
+                gather(group.items, upTo: group.items.count, transform: inner, into: &path)
+            case .path(let shape):
+                shape.shape.evaluate(at: frame, into: &builder.bezier)
+                builder.bezier.append(to: &path, transform: transform)
+            case .rectangle(let rect):
+                rect.evaluate(at: frame, into: &builder.bezier)
+                builder.bezier.append(to: &path, transform: transform)
+            case .ellipse(let ellipse):
+                ellipse.evaluate(at: frame, into: &builder.bezier)
+                builder.bezier.append(to: &path, transform: transform)
+            case .polystar(let star):
+                star.evaluate(at: frame, into: &builder.bezier)
+                builder.bezier.append(to: &path, transform: transform)
+            case .fill, .stroke, .gradientFill, .gradientStroke, .trim, .repeater, .roundedCorners, .unsupported:
+                break
+            }
+            j += 1
+        }
+    }
+
+    /// The compound path of the paths before `index`, in reused storage.
+    private func pathBefore(_ index: Int, in items: [ShapeItem], into list: inout DisplayList) -> PathID {
+        list.addPath { path in gather(items, upTo: index, transform: .identity, into: &path) }
+    }
+
+    // MARK: - styles
+
+    private func emitFill(_ fill: Fill, items: [ShapeItem], index: Int, into list: inout DisplayList) {
+        let opacity = fill.opacity.value(at: frame)
+        let color = fill.color.value(at: frame)
+        guard opacity > 0, color.a > 0 else { return }
+        list.fill(pathBefore(index, in: items, into: &list), rule: fill.rule, paint: .solid(color, opacity: opacity))
+    }
+
+    private func emitStroke(_ stroke: Stroke, items: [ShapeItem], index: Int, into list: inout DisplayList) {
+        let opacity = stroke.opacity.value(at: frame)
+        let color = stroke.color.value(at: frame)
+        guard opacity > 0, color.a > 0, prepareStrokeStyle(stroke.style) else { return }
+        list.stroke(pathBefore(index, in: items, into: &list), style: builder.strokeStyle,
+                    paint: .solid(color, opacity: opacity))
+    }
+
+    private func emitGradientFill(_ fill: GradientFill, items: [ShapeItem], index: Int, into list: inout DisplayList) {
+        let opacity = fill.opacity.value(at: frame)
+        guard opacity > 0 else { return }
+        let path = pathBefore(index, in: items, into: &list)
+        list.fill(path, rule: fill.rule, paint: gradientPaint(fill.paint, opacity: opacity, into: &list))
+    }
+
+    private func emitGradientStroke(_ stroke: GradientStroke, items: [ShapeItem], index: Int, into list: inout DisplayList) {
+        let opacity = stroke.opacity.value(at: frame)
+        guard opacity > 0, prepareStrokeStyle(stroke.style) else { return }
+        let path = pathBefore(index, in: items, into: &list)
+        list.stroke(path, style: builder.strokeStyle, paint: gradientPaint(stroke.paint, opacity: opacity, into: &list))
+    }
+
+    /// Sets the builder's reused stroke style from `style` at the frame; false when nothing
+    /// would be drawn (width ≤ 0).
+    ///
+    /// Dashes: the `d` entries in order, dash and gap lengths alternating, the offset entry the
+    /// phase; a pattern whose lengths sum to 0 (or has a negative or non-finite length) is
+    /// drawn solid, as lottie-web does.
+    private func prepareStrokeStyle(_ style: BaseStroke) -> Bool {
+        let width = style.width.value(at: frame)
+        guard width > 0, width.isFinite else { return false }
+        builder.strokeStyle.lineWidth = width
+        builder.strokeStyle.cap = style.cap
+        builder.strokeStyle.join = style.join
+        builder.strokeStyle.miterLimit = max(1, style.miterLimit.value(at: frame))
+        builder.strokeStyle.dash.removeAll(keepingCapacity: true)
+        builder.strokeStyle.dashPhase = 0
+        var sum = 0.0, valid = true
+        for entry in style.dashes {
+            let length = entry.length.value(at: frame)
+            switch entry.kind {
+            case .dash, .gap:
+                if !(length >= 0 && length.isFinite) { valid = false }
+                builder.strokeStyle.dash.append(length)
+                sum += length
+            case .offset:
+                builder.strokeStyle.dashPhase = length.isFinite ? length : 0
+            }
+        }
+        if !(valid && sum > 0) {
+            builder.strokeStyle.dash.removeAll(keepingCapacity: true)
+            builder.strokeStyle.dashPhase = 0
+        }
+        return true
+    }
+
+    /// The gradient paint of `paint` at the frame, its stops stored in the list.
+    private func gradientPaint(_ paint: GradientPaint, opacity: Double, into list: inout DisplayList) -> NodePaint {
+        paint.stops.evaluate(at: frame, into: &builder.stops)
+        let builder = self.builder
+        let stops = list.addGradient { out in
+            for c in builder.stops.colors { out.color(c.offset, RGBA(r: c.red, g: c.green, b: c.blue)) }
+            for o in builder.stops.opacities { out.opacity(o.offset, o.opacity) }
+        }
+        switch paint.kind {
+        case .linear:
+            return .linear(LinearGradient(stops, start: paint.start.value(at: frame), end: paint.end.value(at: frame),
+                                          opacity: opacity))
+        case .radial:
+            let g = paint.radialGeometry(at: frame)
+            return .radial(RadialGradient(stops, center: g.center, radius: g.radius,
+                                          focalPoint: g.focal == g.center ? nil : g.focal, opacity: opacity))
+        }
+    }
+}

@@ -1,0 +1,111 @@
+// Nodes.swift — the properties of the display list's nodes (DisplayList.swift has the model).
+//
+// A group composes its children into one layer and puts that layer onto what lies under it:
+//
+//     L   = children drawn back to front, source-over, onto transparent black, in the group's
+//           coordinates (device = parent ∘ transform)
+//     L   = L shown through the matte source's coverage M (matte), then through each mask in
+//           order (masks), then inside the clip path
+//     L'  = filter(L)                    (a colour matrix on un-premultiplied pixels)
+//     out = blend(L'·opacity, under)     (blend mode; normal = source-over)
+//
+// Masks (After Effects / Lottie layer masks): each mask is a path with an opacity, an inversion
+// flag and an expansion (the outline offset outwards by that many units, inwards when negative).
+// With m(p) the coverage of mask k (inverted: 1 − m, times its opacity) and A the mask value
+// accumulated over masks 0 … k − 1 (A starts at 0 if the first mask adds, else at 1):
+//
+//     add: A ∪ m = A + m − A·m      subtract: A·(1 − m)    intersect: A·m
+//     lighten: max(A, m)            darken: min(A, m)      difference: |A − m|
+//
+// and the group's pixels are multiplied by the final A. Mattes (Lottie track mattes) show the
+// group through another node's pixels S: alpha uses S.a, luma the luminance of S (as Raster's
+// matte kernel defines it), and the inverted forms 1 − that value. The matte source itself is
+// not drawn. (The exact mask and matte arithmetic is Raster's, written at the top of its
+// kernels; the renderer wires them in once they exist: Renderer.swift, "Not yet drawn".)
+import Geometry
+import Raster
+
+/// How a group's layer mixes with what is under it (W3C Compositing and Blending Level 1;
+/// `add` is After Effects' Add). Until Raster's own `BlendMode` lands this is the same enum.
+public enum BlendMode: String, CaseIterable, Sendable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight,
+         difference, exclusion, hue, saturation, color, luminosity, add
+}
+
+/// How a mask combines with the masks before it (see the file header).
+public enum MaskMode: String, CaseIterable, Sendable {
+    case add, subtract, intersect, lighten, darken, difference
+}
+
+/// Which value of the matte source's pixels a group is shown through.
+public enum MatteMode: String, CaseIterable, Sendable {
+    case alpha, invertedAlpha, luma, invertedLuma
+}
+
+/// A clip path in the group's coordinates: only pixels inside it (by `rule`) show the group.
+public struct Clip: Sendable, Equatable {
+    public var path: PathID
+    public var rule: FillRule
+
+    public init(_ path: PathID, rule: FillRule = .nonZero) {
+        self.path = path
+        self.rule = rule
+    }
+}
+
+/// One mask of a group (see the file header): a path in the group's coordinates.
+public struct Mask: Sendable, Equatable {
+    public var mode: MaskMode
+    public var path: PathID
+    /// Multiplies the mask's coverage, in [0, 1].
+    public var opacity: Double
+    /// Uses 1 − coverage.
+    public var inverted: Bool
+    /// The outline offset by this many units (outwards when positive).
+    public var expansion: Double
+
+    public init(_ mode: MaskMode = .add, path: PathID, opacity: Double = 1, inverted: Bool = false,
+                expansion: Double = 0) {
+        self.mode = mode
+        self.path = path
+        self.opacity = opacity
+        self.inverted = inverted
+        self.expansion = expansion
+    }
+}
+
+/// The properties of a group node. Masks are added with `DisplayList.addMask` and a matte's
+/// source between `beginMatte` and `endMatte`, right after `beginGroup`.
+public struct Group: Sendable, Equatable {
+    /// Maps the group's coordinates to its parent's.
+    public var transform: Transform
+    /// Multiplies the group's layer, in [0, 1] (values outside are clamped).
+    public var opacity: Double
+    public var blendMode: BlendMode
+    /// A colour matrix applied to the group's layer (e.g. a hue rotation).
+    public var filter: ColorFilter?
+    public var clip: Clip?
+    /// Set when the group is shown through a matte (its source follows `beginGroup`).
+    public var matte: MatteMode?
+
+    public init(transform: Transform = .identity, opacity: Double = 1, blendMode: BlendMode = .normal,
+                filter: ColorFilter? = nil, clip: Clip? = nil, matte: MatteMode? = nil) {
+        self.transform = transform
+        self.opacity = opacity
+        self.blendMode = blendMode
+        self.filter = filter
+        self.clip = clip
+        self.matte = matte
+    }
+}
+
+/// How a stroke is drawn: Raster's `StrokeStyle` with the dash array kept in the list's storage
+/// (so a style with dashes costs no allocation per frame).
+struct StrokeRecord {
+    var lineWidth: Double
+    var cap: LineCap
+    var join: LineJoin
+    var miterLimit: Double
+    var dashes: Range<Int32>
+    var dashPhase: Double
+}

@@ -1,0 +1,64 @@
+// RenderReport.swift — what a frame's render could not do, for the caller to say or refuse.
+//
+// The renderer never drops part of a picture silently. A node it cannot draw faithfully yet is
+// drawn as if the unsupported property were absent (a group without its blend mode, masks or
+// matte; a focal gradient as the concentric one; an image paint not at all) and named here; a
+// stroke Raster refuses (an excessive dash pattern) draws nothing and is counted. The exporter
+// turns a non-empty report into one warning per feature, or an error under --strict.
+
+/// Features the renderer met but cannot draw yet.
+public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let blendModes = UnsupportedFeatures(rawValue: 1 << 0)
+    public static let masks = UnsupportedFeatures(rawValue: 1 << 1)
+    public static let mattes = UnsupportedFeatures(rawValue: 1 << 2)
+    public static let imagePaints = UnsupportedFeatures(rawValue: 1 << 3)
+    public static let focalGradients = UnsupportedFeatures(rawValue: 1 << 4)
+    /// Off-screen groups nested deeper than `Renderer.maximumLayerDepth`.
+    public static let layerDepth = UnsupportedFeatures(rawValue: 1 << 5)
+
+    /// One phrase per feature, e.g. "blend modes other than normal (drawn as normal)".
+    public var descriptions: [String] {
+        var out: [String] = []
+        if contains(.blendModes) { out.append("blend modes other than normal (drawn as normal)") }
+        if contains(.masks) { out.append("masks (drawn unmasked)") }
+        if contains(.mattes) { out.append("mattes (drawn without the matte)") }
+        if contains(.imagePaints) { out.append("image paints (not drawn)") }
+        if contains(.focalGradients) { out.append("radial gradients with a focal point (drawn concentric)") }
+        if contains(.layerDepth) {
+            out.append("more than \(Renderer.maximumLayerDepth) nested off-screen groups (the deeper ones drawn in place)")
+        }
+        return out
+    }
+}
+
+/// What happened while rendering one frame.
+public struct RenderReport: Sendable, Equatable {
+    public var unsupported: UnsupportedFeatures = []
+    /// Strokes Raster refused (nothing drawn), and the first reason.
+    public var refusedStrokes = 0
+    public var firstStrokeError: String?
+
+    public init() {}
+
+    /// True when the frame is exactly what the list describes.
+    public var isFaithful: Bool { unsupported.isEmpty && refusedStrokes == 0 }
+
+    /// One line per problem.
+    public var messages: [String] {
+        var out = unsupported.descriptions.map { "not supported yet: \($0)" }
+        if refusedStrokes > 0 {
+            out.append("\(refusedStrokes) stroke\(refusedStrokes == 1 ? "" : "s") not drawn: \(firstStrokeError ?? "refused")")
+        }
+        return out
+    }
+
+    /// Adds another frame's report.
+    public mutating func formUnion(_ other: RenderReport) {
+        unsupported.formUnion(other.unsupported)
+        refusedStrokes += other.refusedStrokes
+        if firstStrokeError == nil { firstStrokeError = other.firstStrokeError }
+    }
+}

@@ -1,0 +1,120 @@
+// Renderer+Shapes.swift — one fill or stroke: its paint resolved to Raster's, then drawn.
+//
+// Paint resolution with the entry's folded opacity o and filter F (Renderer+Groups.swift):
+//
+//     solid(c, p)      SolidPaint(F(c), opacity: p·o)
+//     linear/radial/conic(stops, geometry, p)
+//                      Raster's gradient paint over the merged stops (GradientStopMerging.swift),
+//                      opacity p·o, filter F folded into its colour table
+//     image            not drawn yet (reported)
+//
+// so a shape whose group folds nothing (o = 1, no F) gets exactly the Raster paint its node
+// names. Reuse per shape index, frame to frame (no allocation in steady state): the merged stops
+// are compared with the slot's and its `Gradient` kept while they are equal, and the paint takes
+// the previous frame's colour table — as is when the colours, opacity and filter are the same
+// (only the geometry moved), rebuilt in place when they changed.
+import Geometry
+import Raster
+
+/// What the renderer keeps for one shape index between frames.
+struct GradientSlot {
+    var gradient: Gradient?
+    var conic: ConicGradientPaint?
+    var linear: LinearGradientPaint?
+    var radial: RadialGradientPaint?
+}
+
+extension Renderer {
+    /// Draws shape `s` of `list` with the innermost entry's transform, target and folded paint.
+    func drawShape(_ s: Int, of list: DisplayList) {
+        let entry = stack[stack.count - 1]
+        let shape = list.shapes[s]
+        let opacity = entry.opacity
+        // One call per concrete paint type, so each reaches the rasterizer's specialised loops.
+        switch shape.paint {
+        case .solid(let color, let paintOpacity):
+            let alpha = paintOpacity * opacity
+            let filtered = entry.filter.map { $0.apply(to: color) } ?? color
+            guard alpha > 0, filtered.a > 0 else { return }
+            draw(shape, index: s, of: list, paint: SolidPaint(color: filtered, opacity: alpha), entry: entry)
+        case .conic(let conic):
+            let alpha = conic.opacity * opacity
+            guard alpha > 0 else { return }
+            let gradient = resolvedGradient(conic.stops, shape: s, of: list)
+            let paint = ConicGradientPaint(gradient: gradient, center: conic.center, startAngle: conic.startAngle,
+                                           opacity: alpha, filter: entry.filter, recycling: &gradientSlots[s].conic)
+            draw(shape, index: s, of: list, paint: paint, entry: entry)
+            gradientSlots[s].conic = paint
+        case .linear(let linear):
+            let alpha = linear.opacity * opacity
+            guard alpha > 0 else { return }
+            let gradient = resolvedGradient(linear.stops, shape: s, of: list)
+            let paint = LinearGradientPaint(gradient: gradient, start: linear.start, end: linear.end, extend: linear.extend,
+                                            opacity: alpha, filter: entry.filter, recycling: &gradientSlots[s].linear)
+            draw(shape, index: s, of: list, paint: paint, entry: entry)
+            gradientSlots[s].linear = paint
+        case .radial(let radial):
+            let alpha = radial.opacity * opacity
+            guard alpha > 0 else { return }
+            // Not yet drawn: a focal point off the centre (Raster's two-point kernel is being
+            // written); drawn as the concentric gradient and reported.
+            if radial.isFocal { report.unsupported.insert(.focalGradients) }
+            let gradient = resolvedGradient(radial.stops, shape: s, of: list)
+            let paint = RadialGradientPaint(gradient: gradient, center: radial.center, endRadius: radial.radius,
+                                            extend: radial.extend, opacity: alpha, filter: entry.filter,
+                                            recycling: &gradientSlots[s].radial)
+            draw(shape, index: s, of: list, paint: paint, entry: entry)
+            gradientSlots[s].radial = paint
+        case .image:
+            // Not yet drawn: image paints (Raster's bilinear image shader is being written).
+            report.unsupported.insert(.imagePaints)
+        }
+    }
+
+    /// The Raster gradient of `id`, reusing the slot's while its stops are unchanged.
+    private func resolvedGradient(_ id: GradientID, shape s: Int, of list: DisplayList) -> Gradient {
+        let record = list.gradients[Int(id.index)]
+        GradientStopMerging.merge(colors: list.colorStops[Int(record.colors.lowerBound)..<Int(record.colors.upperBound)],
+                                  opacities: list.opacityStops[Int(record.opacities.lowerBound)..<Int(record.opacities.upperBound)],
+                                  into: &mergedStops)
+        if let kept = gradientSlots[s].gradient, kept.stops == mergedStops { return kept }
+        // A new array (not the scratch one, which is reused next frame); locations are valid by
+        // construction (clamped and non-decreasing where stored).
+        var stops: [GradientStop] = []
+        stops.reserveCapacity(mergedStops.count)
+        stops.append(contentsOf: mergedStops)
+        let gradient = (try? Gradient(stops: stops)) ?? Gradient(colors: [.clear])
+        gradientSlots[s].gradient = gradient
+        return gradient
+    }
+
+    /// Fills or strokes the shape with `paint` on the entry's target.
+    private func draw<P: Paint>(_ shape: DisplayList.ShapeRecord, index s: Int, of list: DisplayList, paint: P,
+                                entry: Entry) {
+        rasterizer.scissor = entry.scissor
+        if shape.stroke < 0 {
+            let recording = shortcuts.contains(.recordedCoverage) ? recordings[s] : nil
+            list.withPath(shape.path) { path in
+                rasterizer.fill(path, transform: entry.transform, rule: shape.rule, paint: paint, on: entry.target,
+                                recording: recording)
+            }
+            return
+        }
+        let record = list.strokes[Int(shape.stroke)]
+        strokeStyle.lineWidth = record.lineWidth
+        strokeStyle.cap = record.cap
+        strokeStyle.join = record.join
+        strokeStyle.miterLimit = record.miterLimit
+        strokeStyle.dashPhase = record.dashPhase
+        strokeStyle.dash.removeAll(keepingCapacity: true)
+        strokeStyle.dash.append(contentsOf: list.dashes[Int(record.dashes.lowerBound)..<Int(record.dashes.upperBound)])
+        do {
+            try list.withPath(shape.path) { path throws(StrokeError) in
+                try rasterizer.stroke(path, style: strokeStyle, transform: entry.transform, paint: paint, on: entry.target)
+            }
+        } catch {
+            report.refusedStrokes += 1
+            if report.firstStrokeError == nil { report.firstStrokeError = "\(error)" }
+        }
+    }
+}
