@@ -4,7 +4,8 @@
 
 For each file: the file is loaded once (not timed); the picture is scaled to fit in size×size,
 aspect kept, centred on a size×size software canvas (Engine(threads=0): one thread, no task
-scheduler). The frames are the bench's: frame_i = (op − ip)·i/frames for i in 0..<frames,
+scheduler; the canvas's default options, what a ThorVG user gets — EngineOption.NONE and
+SMART_RENDER measured within noise of it on HamburgerArrow.json). The frames are the bench's: frame_i = (op − ip)·i/frames for i in 0..<frames,
 i.e. t_i = duration·i/frames seconds from the in-point, fractional frames allowed. One
 warm-up pass over the frames, then `rounds` passes; each sample is one frame:
 set_frame + update + draw(clear) + sync, timed with perf_counter_ns around the ctypes calls
