@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video", "AnimExport"],
+        .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video"],
                     exclude: ["Fixtures", "Golden"]),
     ]
 )

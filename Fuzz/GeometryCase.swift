@@ -1,5 +1,6 @@
 // One geometry fuzz case: the bytes pick a canvas, a path, a transform, a stroke style with a
-// dash array, and one of the flatten / dash / stroke / fill / coverage entry points. Shared by
+// dash array, and one of the flatten / dash / stroke / fill / coverage entry points, then (when
+// bytes remain) one of trim / boolean operation / offset (runGeometryOpsCase). Shared by
 // the libFuzzer target (GeometryFuzz.swift) and the unit test that replays the inputs kept in
 // Fuzz/regressions/geometry (Tests/RasterTests/FuzzReplay links to this file).
 import Geometry
@@ -71,5 +72,42 @@ func runGeometryCase(_ input: inout FuzzInput) {
     default:
         _ = path.flattened(tolerance: input.double(scale: 1))
         _ = try? path.strokeOutline(style, tolerance: input.double(scale: 1))
+    }
+    // Inputs kept before trim / boolean / offset existed end here and replay as they did.
+    guard !input.isEmpty else { return }
+    runGeometryOpsCase(path, rule: rule, join: style.join, transform: transform, width: width, height: height, &input)
+}
+
+/// Trim, boolean operations and offset on the case's path; every result is filled into a mask.
+private func runGeometryOpsCase(_ path: Path, rule: FillRule, join: LineJoin, transform: Transform,
+                                width: Int, height: Int, _ input: inout FuzzInput) {
+    var result: Path?
+    switch input.byte() % 3 {
+    case 0:
+        let window = try? TrimWindow(lottieStart: input.double(scale: 128), end: input.double(scale: 128),
+                                     offsetDegrees: input.double(scale: 720))
+        if let window {
+            let other = Path.circle(center: Point(input.double(), input.double()), radius: input.double())
+            let mode: TrimMode = input.bool() ? .simultaneously : .individually
+            let pieces = Trimming.trim([path, other], window: window, mode: mode)
+            precondition(pieces.count == 2)
+            result = pieces[0]
+        }
+    case 1:
+        var other = Path.rectangle(x: input.double(), y: input.double(), width: input.double(), height: input.double())
+        if input.bool() { other.addCircle(center: Point(input.double(), input.double()), radius: input.double()) }
+        let modes: [MergeMode] = [.merge, .add, .subtract, .intersect, .excludeIntersections]
+        let operands = [FilledPath(path, fillRule: rule), FilledPath(other, fillRule: input.bool() ? .nonZero : .evenOdd)]
+        let tolerance = input.byte() % 4 == 0 ? input.double(scale: 2) : PolygonLimits.defaultTolerance
+        result = try? PathBoolean.merge(input.bool() ? operands : operands.reversed(), mode: modes[Int(input.byte()) % 5],
+                                        tolerance: tolerance)
+    default:
+        let tolerance = input.byte() % 4 == 0 ? input.double(scale: 2) : PolygonLimits.defaultTolerance
+        result = try? path.offset(by: input.double(scale: 16), join: join, miterLimit: input.double(scale: 8),
+                                  fillRule: rule, tolerance: tolerance)
+    }
+    if let result {
+        let mask = rasterizer.coverageMask(result, transform: transform, rule: .nonZero, width: width, height: height)
+        precondition(mask.count == width * height)
     }
 }

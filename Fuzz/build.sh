@@ -9,11 +9,13 @@ OUT=${1:-.build/fuzz}
 mkdir -p "$OUT"
 SAN="-sanitize=fuzzer,address"
 # The C modules (CFFmpeg, CFreeType, CHarfBuzz, CWebP) and their headers, for every module that sees them.
-CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CWebP)
+CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CWebP -I Sources/CClipper/include)
 for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux); do CMODULES+=(-Xcc "$f"); done
 # -package-name: modules see each other's `package` declarations, as under SwiftPM.
 COMMON=(-wmo -O -g -parse-as-library -package-name animexport $SAN -I "$OUT" "${CMODULES[@]}")
 LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux)
+# Geometry's boolean operations: the CClipper shim (C++) and Clipper itself.
+CLIPPER_LIBS="$(pkg-config --libs polyclipping) -lstdc++"
 
 module() {   # module NAME [extra swiftc flags…] -- sources…
     local name=$1; shift
@@ -27,28 +29,32 @@ module() {   # module NAME [extra swiftc flags…] -- sources…
         -emit-object -o "$obj" "${flags[@]}" "$@"
 }
 
+# CClipper: the C API over Clipper (Sources/CClipper), instrumented like the Swift modules.
+echo "fuzz: compiling CClipper"
+clang++ -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CClipper/include -c Sources/CClipper/Clip.cpp -o "$OUT/CClipper.o"
+
 # Geometry owns the work caps (Storage/FuzzBuild.swift); the flag divides them for fuzzing.
 module Geometry -enforce-exclusivity=unchecked -D ANIMEXPORT_FUZZ_BUILD -- $(find Sources/Geometry -name '*.swift' | sort)
 module Raster -enforce-exclusivity=unchecked -- $(find Sources/Raster -name '*.swift' | sort)
 module GeometryFuzz -- Fuzz/FuzzInput.swift Fuzz/GeometryCase.swift Fuzz/GeometryFuzz.swift
 echo "fuzz: linking $OUT/fuzz-geometry"
 link() { swiftc "$@" 2>&1 | { grep -v "Cannot export local symbol '__asan" || true; }; }
-link $SAN "$OUT/Geometry.o" "$OUT/Raster.o" "$OUT/GeometryFuzz.o" -o "$OUT/fuzz-geometry"
+link $SAN "$OUT/Geometry.o" "$OUT/CClipper.o" "$OUT/Raster.o" "$OUT/GeometryFuzz.o" $CLIPPER_LIBS -o "$OUT/fuzz-geometry"
 
 module Motion -- $(find Sources/Motion -name '*.swift' | sort)
 module Render -- $(find Sources/Render -name '*.swift' | sort)
 module Lottie -- $(find Sources/Lottie -name '*.swift' | sort)
 module LottieFuzz -- Fuzz/LottieCase.swift Fuzz/LottieFuzz.swift
 echo "fuzz: linking $OUT/fuzz-lottie"
-link $SAN "$OUT"/{Geometry,Raster,Motion,Render,Lottie,LottieFuzz}.o -o "$OUT/fuzz-lottie"
+link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Lottie,LottieFuzz}.o $CLIPPER_LIBS -o "$OUT/fuzz-lottie"
 module Text -- $(find Sources/Text -name '*.swift' | sort)
 module Scenes -- $(find Sources/Scenes -name '*.swift' | sort)
 module Video -- $(find Sources/Video -name '*.swift' | sort)
 # The preset target is compiled INTO the AnimExport module: it calls the internal decoder.
 module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- $(find Sources/AnimExport -name '*.swift' | sort) Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
 echo "fuzz: linking $OUT/fuzz-preset"
-link $SAN "$OUT"/{Geometry,Raster,Motion,Lottie,Text,Render,Scenes,Video,AnimExport}.o $LIBS -o "$OUT/fuzz-preset"
+link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Lottie,Text,Render,Scenes,Video,AnimExport}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-preset"
 
 module FontFuzz -- Fuzz/FontCase.swift Fuzz/FontFuzz.swift
 echo "fuzz: linking $OUT/fuzz-font"
-link $SAN "$OUT"/{Geometry,Raster,Text,FontFuzz}.o $LIBS -o "$OUT/fuzz-font"
+link $SAN "$OUT"/{Geometry,CClipper,Raster,Text,FontFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-font"

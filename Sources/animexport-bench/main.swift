@@ -568,6 +568,7 @@ if options.encode {
 }
 
 benchText(rounds: rounds)
+benchGeometryOps(rounds: rounds)
 runFormatBench()  // Formats.swift: pixel formats, codecs, GIF beside ffmpeg
 
 var selfUsage = rusage()

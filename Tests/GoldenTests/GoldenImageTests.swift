@@ -101,7 +101,10 @@ func render(_ c: GoldenCase, kernels: RasterKernels) throws -> Canvas {
 
 func bytes(_ canvas: Canvas) -> [UInt8] { canvas.straightRGBA8() }
 
-@Test(arguments: goldenCases) func goldenImage(_ c: GoldenCase) throws {
+@Test(arguments: goldenCases) func goldenImage(_ c: GoldenCase) throws { try checkGolden(c) }
+
+/// Renders `c` with both kernel sets and compares them with its PNG in Tests/Golden.
+func checkGolden(_ c: GoldenCase) throws {
     let path = goldenFolder + "/\(c.name).png"
     let reference = try render(c, kernels: .scalar)
     if ProcessInfo.processInfo.environment["ANIMEXPORT_UPDATE_GOLDEN"] == "1" {

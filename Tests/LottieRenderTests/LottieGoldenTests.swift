@@ -119,6 +119,13 @@ let goldenFixtures: [GoldenFixture] = [
     // A 5-point star, outer 40, inner 20, first point up: (50, 20) inside the top point, (67.6, 25.7)
     // outside between two points.
     GoldenFixture(name: "polystar", pixels: [(50, 20, .red), (50, 50, .red), (67, 25, .clear), (50, 8, .clear)]),
+    // Trim 25 % … 75 % of the line x ∈ [10, 90]: [30, 70] drawn. The stroke before the trim is
+    // trimmed too, and so is a path inside a group before the trim.
+    GoldenFixture(name: "trim-line", pixels: [(50, 50, .white), (31, 50, .white), (68, 50, .white), (20, 50, .clear),
+                                             (80, 50, .clear)]),
+    GoldenFixture(name: "trim-outer", pixels: [(50, 50, .white), (31, 50, .white), (20, 50, .clear), (80, 50, .clear)]),
+    // Offset 90° = a quarter turn: the window [0.5, 1.0] of the line, x ∈ [50, 90].
+    GoldenFixture(name: "trim-offset", pixels: [(60, 50, .white), (88, 50, .white), (40, 50, .clear), (20, 50, .clear)]),
     // Position linear from (20, 50) at frame 0 to (80, 50) at frame 30; at t = 0.5 s (frame 15)
     // the 20 × 20 rect is centred at x = 50.
     GoldenFixture(name: "animated-position", seconds: 0.5, pixels: [(50, 50, .red), (41, 50, .red), (35, 50, .clear),

@@ -149,6 +149,6 @@ extension BenchmarkSupport {
     public static func lottieJob(_ arguments: [String], library: PresetLibrary = .standard()) throws(ExportError) -> RenderJob {
         guard let path = arguments.first else { throw .usage("benchmark: expected a Lottie file") }
         let parsed = try parseArguments(Array(arguments.dropFirst()), flags: lottieRenderFlags, command: path)
-        return try lottieJob(path, parsed, library: library, video: true)
+        return try AnimExport.lottieJob(path, parsed, library: library, video: true)
     }
 }

@@ -32,6 +32,8 @@ public final class LottieBuilder {
     var bezier = BezierPath()
     var stops = GradientStops()
     var strokeStyle = StrokeStyle()
+    /// The trims of the enclosing lists while a group is walked (ShapeModifiers.swift).
+    var trims: [TrimPath] = []
 
     public init(_ animation: LottieAnimation) {
         self.animation = animation

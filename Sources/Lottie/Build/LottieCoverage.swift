@@ -3,8 +3,8 @@
 // One entry per feature, naming the first place that uses it and how many do:
 //   • the feature inventory's unsupported features (masks, mattes, merge paths, images, text,
 //     expressions, effects, 3D, blend modes …): never emitted into the list;
-//   • modifiers the builder does not apply yet: trim paths (until Geometry's trim lands) are
-//     drawn untrimmed, rounded corners with sharp corners;
+//   • modifiers the builder does not apply yet: sequential trim paths are trimmed path by path,
+//     rounded corners drawn with sharp corners;
 //   • radial gradients with a highlight, when the renderer reports focal gradients as not drawn
 //     (probed once on a 1 × 1 canvas, so the warning goes away by itself when Render draws them).
 // The exporter prints them as warnings, or refuses the file under --strict, before anything is
@@ -28,8 +28,8 @@ public struct LottieCoverage: Sendable {
         for (feature, places) in animation.features.unsupported {
             add(feature.rawValue, places, "not supported yet")
         }
-        let trims = animation.features.places(of: .trimPaths) + animation.features.places(of: .sequentialTrimPaths)
-        add("trim paths", unique(trims), "not supported yet (drawn untrimmed)")
+        add("sequential trim paths", animation.features.places(of: .sequentialTrimPaths),
+            "not supported yet (each path trimmed on its own)")
         add("rounded corners", animation.features.places(of: .roundedCorners), "not supported yet (drawn with sharp corners)")
         if Self.rendererDrawsFocalGradients == false {
             add("radial gradient highlights", Self.placesWithHighlights(animation),
@@ -42,11 +42,6 @@ public struct LottieCoverage: Sendable {
         guard let first = places.first else { return }
         let more = places.count > 1 ? " (\(places.count) layers)" : ""
         unrendered.append(Entry(place: first, message: "\(feature) \(feature.hasSuffix("s") ? "are" : "is") \(what)\(more)"))
-    }
-
-    private func unique(_ places: [String]) -> [String] {
-        var seen = Set<String>()
-        return places.filter { seen.insert($0).inserted }
     }
 
     /// Whether Render draws a focal radial gradient (its report says so when it does not).
