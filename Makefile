@@ -9,7 +9,8 @@ APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-confi
            libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter libjansson-dev \
            libavfilter-dev libswresample-dev libwebp-dev ffmpeg libpolyclipping-dev
 
-.PHONY: all deps deps-test build release test check-layout run bench assets install install-files uninstall clean
+.PHONY: all deps deps-test build release test check-layout run bench assets install install-files uninstall clean \
+        compare-lottie lottie-compare-venv test-compare-tool
 
 all: build
 
@@ -62,7 +63,7 @@ check-layout:
 # All tests use Swift Testing; XCTest is disabled so its empty "Executed 0 tests" summary
 # does not stand next to the real one.
 EXAMPLE = Examples/CustomScene
-test: check-layout release deps-test
+test: check-layout release deps-test test-compare-tool
 	$(SWIFT) build -c release --product animexport-bench
 	$(SWIFT) build -c release --product kernel-audit
 	.build/release/kernel-audit --quiet
@@ -75,9 +76,26 @@ test: check-layout release deps-test
 
 # Benchmarks (issue 6): release build, then the table on stdout and bench/results.json.
 # BENCH_ARGS=--quick for a short run; --json PATH to write elsewhere.
-bench: release
+bench: release lottie-compare-venv
 	$(SWIFT) build -c release --product animexport-bench
 	.build/release/animexport-bench $(BENCH_ARGS)
+
+# The Lottie comparison (issue 13; tools/lottie_compare, docs/lottie-compare.md): ours beside
+# ThorVG and rlottie over the corpus, report in out/lottie-compare/ (COMPARE_ARGS: --only TEXT,
+# --box N, --jobs N, --out DIR). Not part of `make test`; the tool's own tests are.
+COMPARE_VENV = .build/lottie-compare-venv
+COMPARE_PY = cd tools && PYTHONDONTWRITEBYTECODE=1 $(CURDIR)/$(COMPARE_VENV)/bin/python
+$(COMPARE_VENV)/installed: tools/lottie_compare/requirements.txt
+	@python3 -c 'import venv, ensurepip' 2>/dev/null || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-venv >/dev/null; }
+	rm -rf $(COMPARE_VENV) && python3 -m venv $(COMPARE_VENV)
+	$(COMPARE_VENV)/bin/pip install -q --disable-pip-version-check -r $<
+	touch $@
+lottie-compare-venv: $(COMPARE_VENV)/installed
+test-compare-tool: lottie-compare-venv
+	$(COMPARE_PY) -m unittest discover -q -s lottie_compare/tests -t .
+compare-lottie: release test-compare-tool
+	$(COMPARE_PY) -m lottie_compare --ours $(CURDIR)/$(RELEASE_BIN) $(COMPARE_ARGS)
 
 run: release
 	@mkdir -p out

@@ -22,7 +22,7 @@ func runLottieRenderBench(rounds: Int, quick: Bool) {
         print("(skipped: no lottie/samples folder beside the repository; set ANIMEXPORT_LOTTIE_CORPUS)")
         return
     }
-    let frames = quick ? 10 : 40
+    let frames = lottieRenderFrames(quick: quick)   // ThorVG's column draws the same frames
     var allocations: [Record] = []
     for name in lottieBenchFiles {
         guard let animation = try? LottieDecoder.load(path: folder + "/" + name) else { continue }
@@ -53,7 +53,7 @@ func runLottieRenderBench(rounds: Int, quick: Bool) {
             }
         }
         let perFrame = Double(alloc_counter_count() - before) / Double(rounds * frames)
-        add(Record(name: "lottie render 1080² \(label)", unit: "ms", samples: samples))
+        add(Record(name: "lottie render 1080² \(label)", unit: "ms", samples: samples, peer: thorvgRenderMedians[name]))
         allocations.append(Record(name: "lottie render allocs/frame \(label)", unit: "count", samples: [perFrame]))
     }
     for r in allocations { add(r) }

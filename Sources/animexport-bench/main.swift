@@ -246,6 +246,7 @@ for (w, h) in sizes {
 runDisplayListBench()   // DisplayListBench.swift (--only list, --only "list clip" …)
 compositingBench()  // CompositingBench.swift
 if options.only.map({ $0.contains("lottie") }) ?? true { runLottieBench(rounds: rounds, quick: options.quick) }
+if options.only.map({ $0.contains("lottie") }) ?? true { runLottieThorVGBench(rounds: rounds, quick: options.quick) }   // LottieThorVGBench.swift (peer column of the next)
 if options.only.map({ $0.contains("lottie") }) ?? true { runLottieRenderBench(rounds: rounds, quick: options.quick) }   // LottieRenderBench.swift
 if options.only != nil { writeJSON(options.json); exit(0) }
 
