@@ -90,14 +90,8 @@ enum FileSupport {
     }
 
     static func rename(_ from: String, _ to: String) throws(VideoError) {
-        #if canImport(Glibc)
-        let r = Glibc.rename(from, to)
-        #else
-        let r = Darwin.rename(from, to)
-        #endif
-        let e = errno
-        TemporaryFiles.unregister(from)
-        if r != 0 {
+        let e = TemporaryFiles.land(from, over: to)
+        if e != 0 {
             throw .io(operation: "rename to", path: to, errno: e)
         }
     }

@@ -4,7 +4,10 @@
 // Every temporary is named by `FileSupport.temporarySibling`, which registers it, and ends in
 // `FileSupport.remove` or `FileSupport.rename`, which unregister it. `removeAll` unlinks what
 // is still registered: a writer that later tries to rename its temporary then fails (ENOENT)
-// instead of replacing its destination, so nothing half-done lands anywhere.
+// instead of replacing its destination, so nothing half-done lands anywhere. A rename happens
+// under the same lock as `removeAll` and is counted (`landed`): the signal watchdog can tell
+// that an output landed after the signal, before it could stop it, and must not then report
+// the destination as untouched (Interruption.swift in AnimExport).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,12 +18,33 @@ import Synchronization
 /// A global, as FFmpegLog's state is (a Mutex in a static stored property of an enum was
 /// miscompiled in release builds here: the value read back was garbage).
 private let temporaryPaths = Mutex<Set<String>>([])
+/// Temporaries renamed over their destinations so far.
+private let landedCount = Atomic<Int>(0)
 
 public enum TemporaryFiles {
 
     static func register(_ path: String) { _ = temporaryPaths.withLock { $0.insert(path) } }
 
     static func unregister(_ path: String) { _ = temporaryPaths.withLock { $0.remove(path) } }
+
+    /// Renames `from` over `to` and unregisters it, atomically with respect to `removeAll`;
+    /// returns 0 or the errno of rename(2).
+    static func land(_ from: String, over to: String) -> Int32 {
+        temporaryPaths.withLock { set in
+            #if canImport(Glibc)
+            let r = Glibc.rename(from, to)
+            #else
+            let r = Darwin.rename(from, to)
+            #endif
+            let e = errno
+            set.remove(from)
+            if r == 0 { landedCount.add(1, ordering: .sequentiallyConsistent) }
+            return r == 0 ? 0 : e
+        }
+    }
+
+    /// How many temporaries have been renamed over their destinations so far.
+    public static var landed: Int { landedCount.load(ordering: .sequentiallyConsistent) }
 
     /// Unlinks every registered temporary (and forgets them); returns how many there were.
     @discardableResult
