@@ -2,7 +2,7 @@
 //
 // The renderer never drops part of a picture silently. A node it cannot draw faithfully yet is
 // drawn as if the unsupported property were absent (a group without its blend mode, masks or
-// matte; a focal gradient as the concentric one; an image paint not at all) and named here; a
+// matte; an image paint not at all) and named here; a
 // stroke Raster refuses (an excessive dash pattern) draws nothing and is counted. The exporter
 // turns a non-empty report into one warning per feature, or an error under --strict.
 

@@ -56,11 +56,10 @@ extension Renderer {
         case .radial(let radial):
             let alpha = radial.opacity * opacity
             guard alpha > 0 else { return }
-            // Not yet drawn: a focal point off the centre (Raster's two-point kernel is being
-            // written); drawn as the concentric gradient and reported.
-            if radial.isFocal { report.unsupported.insert(.focalGradients) }
+            // A focal point off the centre is Raster's two-point conical gradient (FocalRadialGradient.swift).
             let gradient = resolvedGradient(radial.stops, shape: s, of: list)
             let paint = RadialGradientPaint(gradient: gradient, center: radial.center, endRadius: radial.radius,
+                                            focalPoint: radial.isFocal ? radial.focalPoint : nil,
                                             extend: radial.extend, opacity: alpha, filter: entry.filter,
                                             recycling: &gradientSlots[s].radial)
             draw(shape, index: s, of: list, paint: paint, entry: entry)

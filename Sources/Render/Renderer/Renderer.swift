@@ -17,8 +17,8 @@
 // layer (Renderer+Scissor.swift).
 //
 // Not yet drawn (reported in the frame's RenderReport, never silently): blend modes other than
-// normal, masks, mattes, image paints and focal radial gradients. Raster's kernels for them are
-// being written; each gets wired where the report is raised now: `endGroup` is the place where a
+// normal, masks, mattes and image paints (focal radial gradients are drawn). Raster has kernels for them
+// (Composite/, Paint/ImagePaint); each gets wired where the report is raised now: `endGroup` is the place where a
 // layer is combined with its parent (blend modes), `beginGroup` where masks and the matte source
 // are rendered into their own pooled layers before the children.
 //
