@@ -31,14 +31,40 @@ let stopHangGuard = 30.0
         return (status, Date().timeIntervalSince(sent), p)
     }
 
+    /// Seconds `args` takes to finish uninterrupted here (the median of three runs): the short
+    /// phases are signalled at fractions of it, so a fast machine (CI's) and a loaded one both
+    /// land their signals inside the phase.
+    func calibrate(_ args: [String]) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<3 {
+            let folder = try scratchFolder()
+            defer { cleanup(folder) }
+            // Timed as `interrupt` times its delay: from spawning to exit.
+            let start = Date()
+            let p = try Spawned(args, cwd: folder)
+            let status = p.wait(guard: stopHangGuard)
+            #expect(status == 0, "calibration \(args): \(p.stderr)")
+            times.append(Date().timeIntervalSince(start))
+        }
+        return times.sorted()[1]
+    }
+
     @Test func singleRendersStopInEveryPhase() throws {
         var rng = SeededGenerator(seed: 15_02)
         var latencies: [Double] = []
+        // veryslow: x264's look-ahead holds all 24 frames, so the flush is most of the run.
+        let flush = ["heart", "--scale", "6", "--seconds", "0.4", "--x264-preset", "veryslow", "-y", "out.mp4"]
+        let still = ["still", "pulse", "--size", "4096x2304", "-y", "out.png"]
+        let flushTime = try calibrate(flush), stillTime = try calibrate(still)
+        print(String(format: "interruption calibration: x264 flush run %.3f s, 4K still %.3f s", flushTime, stillTime))
+        // x264's flush is the last part of its run; the still's PNG encoding most of its run.
         let phases: [(String, [String], ClosedRange<Double>)] = [
             ("start-up", ["pulse", "--seconds", "60", "--x264-preset", "ultrafast", "-y", "out.mp4"], 0.0...0.05),
             ("rendering", ["pulse", "--seconds", "60", "--x264-preset", "ultrafast", "-y", "out.mp4"], 0.05...1.0),
-            ("x264 flush", ["heart", "--scale", "6", "--seconds", "0.4", "-y", "out.mp4"], 0.1...1.5),
-            ("still", ["still", "pulse", "--size", "4096x2304", "-y", "out.png"], 0.0...0.4),
+            ("x264 flush", flush, (0.45 * flushTime)...(0.85 * flushTime)),
+            // The still: its rendering, then PNG encoding, which is one library call — a signal
+            // during it lets the file land within the grace (exit 0, the new file).
+            ("still", still, 0.0...(0.6 * stillTime)),
         ]
         for (phase, args, range) in phases {
             var interrupted = 0
@@ -48,7 +74,10 @@ let stopHangGuard = 30.0
                 let name = args.first == "still" ? "out.png" : "out.mp4"
                 _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("previous render".utf8))
                 let sig = k % 2 == 0 ? SIGINT : SIGTERM
-                let r = try interrupt(args, cwd: folder, signal: sig, after: Double.random(in: range, using: &rng))
+                // Stratified: run k at a random moment of the k-th fifth of the range.
+                let width = (range.upperBound - range.lowerBound) / 5
+                let delay = range.lowerBound + width * (Double(k) + Double.random(in: 0..<1, using: &rng))
+                let r = try interrupt(args, cwd: folder, signal: sig, after: delay)
                 let what = "\(phase) #\(k)"
                 #expect(r.status != nil, "\(what): still running \(stopHangGuard) s after the signal (hang)")
                 // 128 + signal: handled, or killed before the handlers were installed (nothing
@@ -61,9 +90,8 @@ let stopHangGuard = 30.0
                 }
                 #expect(listing(folder) == [name], "\(what): no temporaries: \(listing(folder))")
             }
-            // Every phase must really be tested: the short ones (x264's flush, the still) may
-            // finish before a late signal on a fast machine, or a slow one may still be starting
-            // up, but not all five times.
+            // Every phase must really be tested: a signal timed at a fraction of the calibrated run
+            // may still miss now and then (the machine's load changes), but not all five times.
             #expect(interrupted >= 1, "\(phase): all 5 runs finished before the signal")
         }
         Self.report("single renders", latencies)
