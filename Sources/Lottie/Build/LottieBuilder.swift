@@ -32,8 +32,11 @@ public final class LottieBuilder {
     var bezier = BezierPath()
     var stops = GradientStops()
     var strokeStyle = StrokeStyle()
-    /// The trims of the enclosing lists while a group is walked (ShapeModifiers.swift).
-    var trims: [TrimPath] = []
+    /// The enclosing lists while a group is walked, the sequential trims' layouts of the
+    /// picture being built, and the corner rounder's scratch (ShapeModifiers.swift).
+    var levels: [ShapeLevel] = []
+    var sequentialLayouts: [SequentialKey: SequentialLayout] = [:]
+    var rounder = CornerRounder()
 
     public init(_ animation: LottieAnimation) {
         self.animation = animation
@@ -46,6 +49,7 @@ public final class LottieBuilder {
 
     /// Appends the picture `seconds` after the in-point to `list` (callers reset it between frames).
     public func build(atSeconds seconds: Double, into list: inout DisplayList) {
+        if !sequentialLayouts.isEmpty { sequentialLayouts.removeAll(keepingCapacity: true) }
         list.beginGroup(Group(clip: Clip(list.addPath { $0.appendRectangle(width: width, height: height) })))
         var visitor = LayerEmitter(builder: self, list: DisplayList())
         swap(&list, &visitor.list)      // the visitor owns the list while it walks (moved, not copied)
