@@ -15,7 +15,7 @@
 //    every temporary still registered (Video's TemporaryFiles; a writer that later tries to
 //    rename its temporary fails instead of landing a file) and ends the process with
 //    `_exit(128 + signal)`. Exception: a single render whose output landed (renamed over its
-//    destination) during the grace is finished, not stopped — it exits 0, so that exit 130/143
+//    destination) by the end of the grace is finished, not stopped — it exits 0, so that exit 130/143
 //    always means the destination is untouched.
 //
 // Commands that write files call `requireWatchdog()`: a watchdog that could not start (a
@@ -130,17 +130,17 @@ enum Interruption {
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return }
         }
-        let landedBefore = TemporaryFiles.landed
         Thread.sleep(forTimeInterval: grace)
         let sig = pending ?? SIGTERM
         finalLock.lock()
         let report = withState({ $0.finalReport })
         if let report { report(sig) }
         let removed = TemporaryFiles.removeAll()
-        if report == nil, removed == 0, TemporaryFiles.landed > landedBefore {
-            // A single render's output landed during the grace: the command is done, not
-            // stopped (its destination is no longer the previous file). Let it exit 0; end
-            // the process only if it does not within another grace.
+        if report == nil, removed == 0, TemporaryFiles.landed > 0 {
+            // A single render's output landed (during the grace, or between the signal and this
+            // thread waking — a loaded machine can delay it): the command is done, not stopped
+            // (its destination is no longer the previous file). Let it exit 0; end the process
+            // only if it does not within another grace.
             finalLock.unlock()
             Thread.sleep(forTimeInterval: grace)
             printError("animexport: the output was complete when the signal arrived")
