@@ -19,17 +19,21 @@ import Raster
         #expect(bytes(canvas) == bytes(rendered(normal).0))
     }
 
-    @Test(arguments: MaskMode.allCases) func masksAreReportedAndDrawnUnmasked(_ mode: MaskMode) {
-        var list = DisplayList()
-        let square = list.addPath(Path.rectangle(x: 0, y: 0, width: 20, height: 20))
-        list.beginGroup(Group())
-        list.addMask(Mask(mode, path: square, opacity: 0.5, inverted: true, expansion: 2))
-        list.fill(disc, paint: .solid(red))
-        list.endGroup()
-        let (canvas, report) = rendered(list)
-        #expect(report.unsupported == .masks)
-        #expect(report.messages == ["not supported yet: masks (drawn unmasked)"])
-        #expect(bytes(canvas) == bytes(direct { r, c in r.fill(disc, paint: SolidPaint(color: red), on: c) }))
+    @Test(arguments: MaskMode.allCases) func maskFeatherIsReportedAndDrawnSharp(_ mode: MaskMode) {
+        func list(feather: Double) -> DisplayList {
+            var list = DisplayList()
+            let square = list.addPath(Path.rectangle(x: 0, y: 0, width: 20, height: 20))
+            list.beginGroup(Group())
+            list.addMask(Mask(mode, path: square, opacity: 0.5, inverted: true, expansion: 2, feather: feather))
+            list.fill(disc, paint: .solid(red))
+            list.endGroup()
+            return list
+        }
+        let (canvas, report) = rendered(list(feather: 4))
+        let (sharp, sharpReport) = rendered(list(feather: 0))
+        #expect(report.unsupported == .maskFeather && sharpReport.isFaithful)
+        #expect(report.messages == ["not supported yet: mask feather (masks drawn with sharp edges)"])
+        #expect(bytes(canvas) == bytes(sharp))
     }
 
     @Test(arguments: MatteMode.allCases) func mattesAreReportedAndTheirSourceNotDrawn(_ mode: MatteMode) {

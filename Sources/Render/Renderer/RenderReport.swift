@@ -12,18 +12,22 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     public static let blendModes = UnsupportedFeatures(rawValue: 1 << 0)
-    public static let masks = UnsupportedFeatures(rawValue: 1 << 1)
+    /// Mask feathers (the mask is drawn with a sharp edge).
+    public static let maskFeather = UnsupportedFeatures(rawValue: 1 << 1)
     public static let mattes = UnsupportedFeatures(rawValue: 1 << 2)
     public static let imagePaints = UnsupportedFeatures(rawValue: 1 << 3)
     public static let focalGradients = UnsupportedFeatures(rawValue: 1 << 4)
     /// Off-screen groups nested deeper than `Renderer.maximumLayerDepth`.
     public static let layerDepth = UnsupportedFeatures(rawValue: 1 << 5)
+    /// Mask expansions Geometry's outline offset refused (the mask drawn with its own outline).
+    public static let maskExpansion = UnsupportedFeatures(rawValue: 1 << 6)
 
     /// One phrase per feature, e.g. "blend modes other than normal (drawn as normal)".
     public var descriptions: [String] {
         var out: [String] = []
         if contains(.blendModes) { out.append("blend modes other than normal (drawn as normal)") }
-        if contains(.masks) { out.append("masks (drawn unmasked)") }
+        if contains(.maskFeather) { out.append("mask feather (masks drawn with sharp edges)") }
+        if contains(.maskExpansion) { out.append("mask expansions the outline offset refused (drawn unexpanded)") }
         if contains(.mattes) { out.append("mattes (drawn without the matte)") }
         if contains(.imagePaints) { out.append("image paints (not drawn)") }
         if contains(.focalGradients) { out.append("radial gradients with a focal point (drawn concentric)") }

@@ -16,11 +16,14 @@
 // and a clip that is a pixel-aligned device rectangle cuts the shapes' spans instead of taking a
 // layer (Renderer+Scissor.swift).
 //
+// Masks: a group with masks is drawn off-screen and its layer multiplied by the masks' combined
+// coverage before it is composited (Renderer+Masks.swift).
+//
 // Not yet drawn (reported in the frame's RenderReport, never silently): blend modes other than
-// normal, masks, mattes and image paints (focal radial gradients are drawn). Raster has kernels for them
-// (Composite/, Paint/ImagePaint); each gets wired where the report is raised now: `endGroup` is the place where a
-// layer is combined with its parent (blend modes), `beginGroup` where masks and the matte source
-// are rendered into their own pooled layers before the children.
+// normal, mattes, mask feather and image paints. Raster has kernels for them (Composite/,
+// Paint/ImagePaint); each gets wired where the report is raised now: `endGroup` is the place
+// where a layer is combined with its parent (blend modes), the beginMatte command where the
+// matte source is rendered into its own pooled layer before the children.
 //
 // Speed shortcuts — this file and its extensions are the only place that decides them; Raster
 // offers the mechanisms. With `shortcuts` empty every frame is drawn the plain way, and the tests
@@ -75,6 +78,8 @@ public final class Renderer {
         var clip: Clip?
         /// Shapes below write only inside this box (a pixel-aligned rectangle clip).
         var scissor: Scissor?
+        /// The group (index into the list's groups) whose layer this is; −1 otherwise.
+        var group = -1
     }
 
     var stack: [Entry] = []
@@ -90,6 +95,9 @@ public final class Renderer {
     var shapeBounds: [Rect] = []
     var boundsTransforms: [Transform] = []
     var report = RenderReport()
+    /// A8 surfaces and expanded outlines for masks (Renderer+Masks.swift).
+    let maskSurfaces = MaskSurfaces()
+    var expandedOutlines: [ExpandedOutline] = []
 
     public init() {}
 
