@@ -36,6 +36,24 @@ let displayListGoldenCases: [DisplayListGoldenCase] = [
             }
         }
     },
+    DisplayListGoldenCase(name: "matte-modes", width: 192, height: 48) { list in
+        let matte = list.addGradient(Gradient(colors: [.white, RGBA(r: 0.5, g: 0.5, b: 0.5, a: 1), RGBA(r: 0, g: 0, b: 0, a: 1),
+                                                       RGBA(r: 1, g: 1, b: 1, a: 0)]))
+        for (index, mode) in MatteMode.allCases.enumerated() {
+            let tile = Tile(column: index, row: 0, size: 48)
+            addChecker(tile.box, to: &list)
+            list.beginGroup(Group(transform: tile.origin, matte: mode))
+            list.beginMatte()
+            list.fill(.circle(center: Point(24, 24), radius: 22),
+                      paint: .radial(RadialGradient(matte, center: Point(24, 24), radius: 22)))
+            list.endMatte()
+            for stripe in 0..<6 {
+                let colour = [RGBA(hex: "#FF3B30")!, RGBA(hex: "#34C759")!, RGBA(hex: "#0A84FF")!][stripe % 3]
+                list.fill(.rectangle(x: Double(stripe * 8), y: 0, width: 8, height: 48), paint: .solid(colour))
+            }
+            list.endGroup()
+        }
+    },
 ]
 
 @Test(arguments: displayListGoldenCases)

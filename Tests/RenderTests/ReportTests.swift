@@ -36,19 +36,6 @@ import Raster
         #expect(bytes(canvas) == bytes(sharp))
     }
 
-    @Test(arguments: MatteMode.allCases) func mattesAreReportedAndTheirSourceNotDrawn(_ mode: MatteMode) {
-        var list = DisplayList()
-        list.beginGroup(Group(matte: mode))
-        list.beginMatte()
-        list.fill(Path.rectangle(x: 0, y: 0, width: 64, height: 64), paint: .solid(blue))
-        list.endMatte()
-        list.fill(disc, paint: .solid(red))
-        list.endGroup()
-        let (canvas, report) = rendered(list)
-        #expect(report.unsupported == .mattes)
-        #expect(bytes(canvas) == bytes(direct { r, c in r.fill(disc, paint: SolidPaint(color: red), on: c) }))
-    }
-
     @Test func imagePaintsAreReportedAndNotDrawn() {
         var list = DisplayList()
         let image = list.addImage(Bitmap(width: 1, height: 1, pixels: [PremultipliedRGBA8(.black)]))

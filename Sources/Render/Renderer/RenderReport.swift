@@ -14,7 +14,6 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
     public static let blendModes = UnsupportedFeatures(rawValue: 1 << 0)
     /// Mask feathers (the mask is drawn with a sharp edge).
     public static let maskFeather = UnsupportedFeatures(rawValue: 1 << 1)
-    public static let mattes = UnsupportedFeatures(rawValue: 1 << 2)
     public static let imagePaints = UnsupportedFeatures(rawValue: 1 << 3)
     public static let focalGradients = UnsupportedFeatures(rawValue: 1 << 4)
     /// Off-screen groups nested deeper than `Renderer.maximumLayerDepth`.
@@ -28,7 +27,6 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
         if contains(.blendModes) { out.append("blend modes other than normal (drawn as normal)") }
         if contains(.maskFeather) { out.append("mask feather (masks drawn with sharp edges)") }
         if contains(.maskExpansion) { out.append("mask expansions the outline offset refused (drawn unexpanded)") }
-        if contains(.mattes) { out.append("mattes (drawn without the matte)") }
         if contains(.imagePaints) { out.append("image paints (not drawn)") }
         if contains(.focalGradients) { out.append("radial gradients with a focal point (drawn concentric)") }
         if contains(.layerDepth) {

@@ -14,7 +14,7 @@
 //       the stroke's reach, through the groups' transforms, plus one pixel for anti-aliasing)
 //       are pairwise disjoint;
 //
-// otherwise off-screen. A group with masks always takes a layer (Renderer+Masks.swift). A clip path takes a layer (composited through the clip's coverage) unless
+// otherwise off-screen. A group with masks or a matte always takes a layer (Renderer+Masks.swift, Renderer+Mattes.swift). A clip path takes a layer (composited through the clip's coverage) unless
 // it is a pixel-aligned device rectangle, which cuts the shapes' spans instead
 // (Renderer+Scissor.swift). A group whose opacity is 0, that holds no shape, or whose rectangle
 // clip lies outside the canvas's visible part, is skipped.
@@ -44,7 +44,7 @@ extension Renderer {
             scissor = inside
             clip = nil
         }
-        var needsLayer = clip != nil || !record.masks.isEmpty
+        var needsLayer = clip != nil || !record.masks.isEmpty || group.matte != nil
         if !needsLayer && (opacity < 1 || group.filter != nil) {
             needsLayer = !canFold(record, index: index, of: list, parent: parent, transform: transform)
         }
@@ -72,6 +72,7 @@ extension Renderer {
         let entry = stack.removeLast()
         guard let layer = entry.layer else { return }
         let below = stack[stack.count - 1].target
+        applyMatte(of: entry, in: list)
         applyMasks(of: entry, in: list)
         if let clip = entry.clip {
             // The layer as the paint of the clip path: inside it, anti-aliased at its edge.

@@ -19,11 +19,14 @@
 // Masks: a group with masks is drawn off-screen and its layer multiplied by the masks' combined
 // coverage before it is composited (Renderer+Masks.swift).
 //
+// Mattes: the matte source (beginMatte … endMatte) is drawn into its own pooled layer, never
+// onto the canvas, and the group's layer is multiplied by its matte value at `endGroup`
+// (Renderer+Mattes.swift), before the masks.
+//
 // Not yet drawn (reported in the frame's RenderReport, never silently): blend modes other than
-// normal, mattes, mask feather and image paints. Raster has kernels for them (Composite/,
+// normal, mask feather and image paints. Raster has kernels for them (Composite/,
 // Paint/ImagePaint); each gets wired where the report is raised now: `endGroup` is the place
-// where a layer is combined with its parent (blend modes), the beginMatte command where the
-// matte source is rendered into its own pooled layer before the children.
+// where a layer is combined with its parent (blend modes).
 //
 // Speed shortcuts — this file and its extensions are the only place that decides them; Raster
 // offers the mechanisms. With `shortcuts` empty every frame is drawn the plain way, and the tests
@@ -80,6 +83,10 @@ public final class Renderer {
         var scissor: Scissor?
         /// The group (index into the list's groups) whose layer this is; −1 otherwise.
         var group = -1
+        /// The layer a matte source draws into (Renderer+Mattes.swift): closed by endMatte.
+        var isMatteSource = false
+        /// The group's drawn matte source, applied at `endGroup`.
+        var matte: Layer?
     }
 
     var stack: [Entry] = []
@@ -122,11 +129,9 @@ public final class Renderer {
                 endGroup(list)
                 i += 1
             case .beginMatte(let end):
-                // Not yet drawn: the matte source goes into its own layer here once Raster's matte
-                // kernels exist; until then the group is drawn without it.
-                report.unsupported.insert(.mattes)
-                i = Int(end) + 1
+                i = beginMatte(at: i, end: Int(end))
             case .endMatte:
+                endMatte()
                 i += 1
             case .fill(let s), .stroke(let s):
                 drawShape(Int(s), of: list)
