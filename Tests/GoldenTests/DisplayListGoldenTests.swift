@@ -15,6 +15,9 @@ struct DisplayListGoldenCase: Sendable, CustomStringConvertible {
     /// The name of the golden PNG the list must reproduce.
     let name: String
     let width: Int, height: Int
+    /// Where the renderer folds a group's opacity into its one shape's paint instead of taking a
+    /// layer (Renderer+Groups.swift): the same picture up to 8-bit rounding, so within ±2 there.
+    var folded: PixelBox? = nil
     let build: @Sendable (inout DisplayList) throws -> Void
     var description: String { name }
 }
@@ -54,6 +57,23 @@ let displayListGoldenCases: [DisplayListGoldenCase] = [
             list.endGroup()
         }
     },
+    // The normal tile's group (one shape, opacity 0.9) is folded into the gradient's paint.
+    DisplayListGoldenCase(name: "blend-modes", width: 240, height: 120, folded: PixelBox(x: 0, y: 0, width: 40, height: 40)) { list in
+        let backdrop = list.addGradient(Gradient(colors: [RGBA(hex: "#0A84FF")!, RGBA(hex: "#FFD60A")!]))
+        let source = list.addGradient(Gradient(colors: [RGBA(hex: "#FF2D55")!, RGBA(r: 0.2, g: 0.78, b: 0.35, a: 0.6)]))
+        for (index, mode) in BlendMode.allCases.enumerated() {
+            let tile = Tile(column: index % 6, row: index / 6, size: 40)
+            list.group(Group(transform: tile.origin)) { list in
+                list.fill(.rectangle(x: 1, y: 1, width: 38, height: 38),
+                          paint: .linear(LinearGradient(backdrop, start: Point(2, 0), end: Point(38, 0))))
+                list.fill(.circle(center: Point(12, 28), radius: 8), paint: .solid(RGBA(hex: "#1C1C1E")!))
+                list.group(Group(opacity: 0.9, blendMode: mode)) { list in
+                    list.fill(.circle(center: Point(22, 18), radius: 15),
+                              paint: .radial(RadialGradient(source, center: Point(24, 16), radius: 22)))
+                }
+            }
+        }
+    },
 ]
 
 @Test(arguments: displayListGoldenCases)
@@ -75,7 +95,21 @@ func displayListGolden(_ c: DisplayListGoldenCase) throws {
             }
             let got = canvas.straightRGBA8()
             let diff = zip(got, golden.rgba).map { abs(Int($0) - Int($1)) }.max() ?? 0
-            #expect(got == golden.rgba, "\(c.name) (\(kernels), shortcuts \(shortcuts.rawValue)): max diff \(diff)")
+            var differing: [Int] = []
+            for i in 0..<min(got.count, golden.rgba.count) where got[i] != golden.rgba[i] {
+                let x = i / 4 % c.width, y = i / 4 / c.width
+                if let box = c.folded, box.contains(x: x, y: y), abs(Int(got[i]) - Int(golden.rgba[i])) <= 2 { continue }
+                differing.append(i / 4)
+            }
+            let first = differing.first.map { "(\($0 % c.width), \($0 / c.width))" } ?? "-"
+            #expect(got.count == golden.rgba.count && differing.isEmpty,
+                    "\(c.name) (\(kernels), shortcuts \(shortcuts.rawValue)): \(Set(differing).count) pixels differ, max diff \(diff), first at \(first)")
+            if !differing.isEmpty, let out = ProcessInfo.processInfo.environment["ANIMEXPORT_GOLDEN_OUT"] {
+                try got.withUnsafeBytes { b in
+                    try PNGWriter.write(rgba: b, width: c.width, height: c.height, bytesPerRow: c.width * 4,
+                                        to: out + "/\(c.name).png")
+                }
+            }
         }
     }
 }
@@ -93,4 +127,8 @@ func addChecker(_ box: PixelBox, to list: inout DisplayList) {
             y += 4
         }
     }
+}
+
+extension PixelBox {
+    func contains(x: Int, y: Int) -> Bool { x >= minX && x < maxX && y >= minY && y < maxY }
 }

@@ -8,17 +8,6 @@ import Raster
 @Suite struct ReportTests {
     let disc = Path.circle(center: Point(32, 32), radius: 20)
 
-    @Test(arguments: BlendMode.allCases.filter { $0 != .normal })
-    func blendModesAreReportedAndDrawnNormally(_ mode: BlendMode) {
-        var list = DisplayList()
-        list.group(Group(opacity: 0.5, blendMode: mode)) { list in list.fill(disc, paint: .solid(red)) }
-        var normal = DisplayList()
-        normal.group(Group(opacity: 0.5)) { list in list.fill(disc, paint: .solid(red)) }
-        let (canvas, report) = rendered(list)
-        #expect(report.unsupported == .blendModes)
-        #expect(bytes(canvas) == bytes(rendered(normal).0))
-    }
-
     @Test(arguments: MaskMode.allCases) func maskFeatherIsReportedAndDrawnSharp(_ mode: MaskMode) {
         func list(feather: Double) -> DisplayList {
             var list = DisplayList()

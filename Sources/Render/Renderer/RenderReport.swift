@@ -11,7 +11,6 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    public static let blendModes = UnsupportedFeatures(rawValue: 1 << 0)
     /// Mask feathers (the mask is drawn with a sharp edge).
     public static let maskFeather = UnsupportedFeatures(rawValue: 1 << 1)
     public static let imagePaints = UnsupportedFeatures(rawValue: 1 << 3)
@@ -24,7 +23,6 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
     /// One phrase per feature, e.g. "blend modes other than normal (drawn as normal)".
     public var descriptions: [String] {
         var out: [String] = []
-        if contains(.blendModes) { out.append("blend modes other than normal (drawn as normal)") }
         if contains(.maskFeather) { out.append("mask feather (masks drawn with sharp edges)") }
         if contains(.maskExpansion) { out.append("mask expansions the outline offset refused (drawn unexpanded)") }
         if contains(.imagePaints) { out.append("image paints (not drawn)") }

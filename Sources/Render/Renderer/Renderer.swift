@@ -23,10 +23,11 @@
 // onto the canvas, and the group's layer is multiplied by its matte value at `endGroup`
 // (Renderer+Mattes.swift), before the masks.
 //
-// Not yet drawn (reported in the frame's RenderReport, never silently): blend modes other than
-// normal, mask feather and image paints. Raster has kernels for them (Composite/,
-// Paint/ImagePaint); each gets wired where the report is raised now: `endGroup` is the place
-// where a layer is combined with its parent (blend modes).
+// Blend modes: a group whose mode is not normal is drawn off-screen (isolated) and its layer
+// blended onto the canvas below with Raster's blend kernels at `endGroup` (Renderer+Blending.swift).
+//
+// Not yet drawn (reported in the frame's RenderReport, never silently): mask feather and image
+// paints.
 //
 // Speed shortcuts — this file and its extensions are the only place that decides them; Raster
 // offers the mechanisms. With `shortcuts` empty every frame is drawn the plain way, and the tests
