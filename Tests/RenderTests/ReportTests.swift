@@ -25,13 +25,26 @@ import Raster
         #expect(bytes(canvas) == bytes(sharp))
     }
 
-    @Test func imagePaintsAreReportedAndNotDrawn() {
+    @Test func imagesRasterCannotHoldAreReportedAndNotDrawn() {
         var list = DisplayList()
-        let image = list.addImage(Bitmap(width: 1, height: 1, pixels: [PremultipliedRGBA8(.black)]))
+        let image = list.addImage(Bitmap(width: 0, height: 0, pixels: []))
         list.fill(disc, paint: .image(ImagePattern(image, transform: .scale(64, 64))))
         let (canvas, report) = rendered(list)
         #expect(report.unsupported == .imagePaints)
         #expect(bytes(canvas) == bytes(direct { _, _ in }))
+    }
+
+    @Test func nearestSamplingIsReportedAndDrawnBilinear() {
+        func list(_ sampling: ImageSampling) -> DisplayList {
+            var list = DisplayList()
+            let image = list.addImage(Bitmap(width: 2, height: 1, pixels: [PremultipliedRGBA8(.black), PremultipliedRGBA8(.white)]))
+            list.fill(disc, paint: .image(ImagePattern(image, transform: .scale(32, 64), sampling: sampling)))
+            return list
+        }
+        let (nearest, report) = rendered(list(.nearest))
+        let (bilinear, bilinearReport) = rendered(list(.bilinear))
+        #expect(report.unsupported == .nearestSampling && bilinearReport.isFaithful)
+        #expect(bytes(nearest) == bytes(bilinear))
     }
 
     @Test func focalGradientsAreDrawnWithTheTwoPointKernel() {

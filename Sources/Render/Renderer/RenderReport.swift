@@ -1,10 +1,13 @@
 // RenderReport.swift — what a frame's render could not do, for the caller to say or refuse.
 //
 // The renderer never drops part of a picture silently. A node it cannot draw faithfully yet is
-// drawn as if the unsupported property were absent (a group without its blend mode, masks or
-// matte; an image paint not at all) and named here; a
+// drawn as if the unsupported property were absent (a mask without its feather, an image
+// sampled bilinearly instead of nearest, an image Raster cannot hold not at all, groups nested
+// past the layer depth in place) and named here; a
 // stroke Raster refuses (an excessive dash pattern) draws nothing and is counted. The exporter
 // turns a non-empty report into one warning per feature, or an error under --strict.
+
+import Raster
 
 /// Features the renderer met but cannot draw yet.
 public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
@@ -13,7 +16,10 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
 
     /// Mask feathers (the mask is drawn with a sharp edge).
     public static let maskFeather = UnsupportedFeatures(rawValue: 1 << 1)
+    /// Image paints whose bitmap Raster cannot hold (empty or over its size limits): not drawn.
     public static let imagePaints = UnsupportedFeatures(rawValue: 1 << 3)
+    /// Nearest-neighbour image sampling (drawn bilinear).
+    public static let nearestSampling = UnsupportedFeatures(rawValue: 1 << 7)
     public static let focalGradients = UnsupportedFeatures(rawValue: 1 << 4)
     /// Off-screen groups nested deeper than `Renderer.maximumLayerDepth`.
     public static let layerDepth = UnsupportedFeatures(rawValue: 1 << 5)
@@ -25,7 +31,10 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
         var out: [String] = []
         if contains(.maskFeather) { out.append("mask feather (masks drawn with sharp edges)") }
         if contains(.maskExpansion) { out.append("mask expansions the outline offset refused (drawn unexpanded)") }
-        if contains(.imagePaints) { out.append("image paints (not drawn)") }
+        if contains(.imagePaints) {
+            out.append("image paints of an empty image or one over \(RGBAImage.maximumSide) px a side or \(RGBAImage.maximumPixels) pixels (not drawn)")
+        }
+        if contains(.nearestSampling) { out.append("nearest-neighbour image sampling (drawn bilinear)") }
         if contains(.focalGradients) { out.append("radial gradients with a focal point (drawn concentric)") }
         if contains(.layerDepth) {
             out.append("more than \(Renderer.maximumLayerDepth) nested off-screen groups (the deeper ones drawn in place)")

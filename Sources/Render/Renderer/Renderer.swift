@@ -26,8 +26,10 @@
 // Blend modes: a group whose mode is not normal is drawn off-screen (isolated) and its layer
 // blended onto the canvas below with Raster's blend kernels at `endGroup` (Renderer+Blending.swift).
 //
-// Not yet drawn (reported in the frame's RenderReport, never silently): mask feather and image
-// paints.
+// Image paints: Raster's bilinear ImagePaint with the pattern's transform (Renderer+Shapes.swift).
+//
+// Not yet drawn (reported in the frame's RenderReport, never silently): mask feather,
+// nearest-neighbour image sampling (drawn bilinear).
 //
 // Speed shortcuts — this file and its extensions are the only place that decides them; Raster
 // offers the mechanisms. With `shortcuts` empty every frame is drawn the plain way, and the tests
