@@ -4,6 +4,7 @@
 // A(1−m), intersect Am, lighten max, darken min, difference A+m−2Am; the layer times A, then
 // source-over). The coverages P come from Raster's own fill into a CoverageMask (the geometry is
 // the rasterizer's; what is checked here is the renderer's wiring and arithmetic).
+import Foundation
 import Testing
 import Geometry
 import Raster
@@ -95,5 +96,26 @@ import Raster
         list.endGroup()
         let (canvas, _) = rendered(list)
         #expect(canvas[4, 4] == PremultipliedRGBA8(.black) && canvas[32, 32] == PremultipliedRGBA8(.white))
+    }
+
+    @Test func featherBlursTheMaskEdgeByAGaussianOfHalfTheFeather() {
+        // A mask x ≥ 32 (a half-plane as a big rectangle), feather 6 in a group scaled by 2:
+        // σ = 6/2·2 = 6 px; the black layer over white shows 255·(1 − Φ((x + ½ − 32)/σ)).
+        for shortcuts in [Renderer.Shortcuts.all, []] {
+            var list = DisplayList()
+            list.beginGroup(Group(transform: .scale(2, 2)))
+            list.addMask(Mask(.add, path: list.addPath(.rectangle(x: 16, y: -100, width: 200, height: 300)), feather: 6))
+            list.fill(.rectangle(x: 0, y: 0, width: 32, height: 32), paint: .solid(.black))
+            list.endGroup()
+            let (canvas, report) = rendered(list, shortcuts: shortcuts)
+            #expect(report.isFaithful)
+            var worst = 0.0
+            for x in 12..<52 {
+                let phi = 0.5 * (1 + erf((Double(x) + 0.5 - 32) / (6 * 2.0.squareRoot())))
+                worst = max(worst, abs(Double(canvas[x, 30].r) - 255 * (1 - phi)))
+            }
+            #expect(worst <= 5, "max error vs the gaussian edge \(worst) (measured 4.2)")
+            #expect(canvas[4, 30].r == 255 && canvas[60, 30].r == 0)
+        }
     }
 }

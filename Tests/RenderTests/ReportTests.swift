@@ -8,23 +8,6 @@ import Raster
 @Suite struct ReportTests {
     let disc = Path.circle(center: Point(32, 32), radius: 20)
 
-    @Test(arguments: MaskMode.allCases) func maskFeatherIsReportedAndDrawnSharp(_ mode: MaskMode) {
-        func list(feather: Double) -> DisplayList {
-            var list = DisplayList()
-            let square = list.addPath(Path.rectangle(x: 0, y: 0, width: 20, height: 20))
-            list.beginGroup(Group())
-            list.addMask(Mask(mode, path: square, opacity: 0.5, inverted: true, expansion: 2, feather: feather))
-            list.fill(disc, paint: .solid(red))
-            list.endGroup()
-            return list
-        }
-        let (canvas, report) = rendered(list(feather: 4))
-        let (sharp, sharpReport) = rendered(list(feather: 0))
-        #expect(report.unsupported == .maskFeather && sharpReport.isFaithful)
-        #expect(report.messages == ["not supported yet: mask feather (masks drawn with sharp edges)"])
-        #expect(bytes(canvas) == bytes(sharp))
-    }
-
     @Test func imagesRasterCannotHoldAreReportedAndNotDrawn() {
         var list = DisplayList()
         let image = list.addImage(Bitmap(width: 0, height: 0, pixels: []))

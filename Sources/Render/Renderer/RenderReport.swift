@@ -1,7 +1,7 @@
 // RenderReport.swift — what a frame's render could not do, for the caller to say or refuse.
 //
 // The renderer never drops part of a picture silently. A node it cannot draw faithfully yet is
-// drawn as if the unsupported property were absent (a mask without its feather, an image
+// drawn as if the unsupported property were absent (a mask expansion the outline offset refused, an image
 // sampled bilinearly instead of nearest, an image Raster cannot hold not at all, groups nested
 // past the layer depth in place) and named here; a
 // stroke Raster refuses (an excessive dash pattern) draws nothing and is counted. The exporter
@@ -14,8 +14,6 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    /// Mask feathers (the mask is drawn with a sharp edge).
-    public static let maskFeather = UnsupportedFeatures(rawValue: 1 << 1)
     /// Image paints whose bitmap Raster cannot hold (empty or over its size limits): not drawn.
     public static let imagePaints = UnsupportedFeatures(rawValue: 1 << 3)
     /// Nearest-neighbour image sampling (drawn bilinear).
@@ -29,7 +27,6 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
     /// One phrase per feature, e.g. "blend modes other than normal (drawn as normal)".
     public var descriptions: [String] {
         var out: [String] = []
-        if contains(.maskFeather) { out.append("mask feather (masks drawn with sharp edges)") }
         if contains(.maskExpansion) { out.append("mask expansions the outline offset refused (drawn unexpanded)") }
         if contains(.imagePaints) {
             out.append("image paints of an empty image or one over \(RGBAImage.maximumSide) px a side or \(RGBAImage.maximumPixels) pixels (not drawn)")

@@ -9,8 +9,11 @@
 //            e_k (Geometry's `Path.offset(by:)`, outwards when e_k > 0, inwards when < 0, round
 //            joins) in the group's coordinates, mapped by the group's device transform and
 //            filled (non-zero) into an A8 mask — the same coverage a fill of it composites
-//     P_k  ← P_k blurred by the mask's feather (in the group's units, see below; not drawn yet:
-//            reported as `.maskFeather`, the mask drawn sharp)
+//     P_k  ← G_σ * P_k, Raster's gaussian blur (GaussianBlur.swift: three box passes) with
+//            σ = feather_k/2 · √|det T| device pixels, when the mask has a feather; P_k is then
+//            rasterised over B grown by the blur's reach, so coverage just outside B blurs in;
+//            beyond the canvas edge the blur reads the edge pixel (`BlurEdge.extend`: a mask
+//            running past the frame stays solid at the frame's edge)
 //     C_k  = (inverted ? 1 − P_k : P_k)·o_k
 //     A    = A_0 (1 or 0 by the first mask's mode), then A ← combine_k(A, C_k)
 //
@@ -21,6 +24,9 @@
 // the group exactly; a feather is a blur radius, turned into device pixels by the transform's
 // mean scale √|det T| (exact for similarity transforms — translate, rotate, uniform scale — and
 // an isotropic approximation under non-uniform scale or shear).
+//
+// The feather σ = f/2: Lottie's `f` read as the width over which the edge fades, ≈ ±σ around
+// the outline (to be checked against After Effects / lottie-web with `make compare-lottie`).
 //
 // Steady state: the two A8 masks (the accumulated A and one P) are kept at the canvas size, and
 // an expanded outline is kept per mask index while the mask's path, expansion and device scale
@@ -65,9 +71,16 @@ extension Renderer {
         Compositing.beginMasks(accumulated, firstMode: first.mode, in: box)
         for k in Int(masks.lowerBound)..<Int(masks.upperBound) {
             let mask = list.masks[k]
-            coverage.fill(0, in: box)
+            let sigma = mask.feather > 0 && mask.feather.isFinite ? mask.feather / 2 * deviceScale(of: entry.transform) : 0
+            let grow = GaussianBlur.reach(sigma: sigma)
+            let maskBox = PixelBox(minX: box.minX - grow, minY: box.minY - grow, maxX: box.maxX + grow, maxY: box.maxY + grow)
+                .clipped(width: canvas.width, height: canvas.height)
+            coverage.fill(0, in: maskBox)
             rasterizeMask(mask, index: k, of: list, transform: entry.transform, into: coverage)
-            featherMask(mask, transform: entry.transform, coverage: coverage, in: box)
+            if grow > 0 {
+                blur.kernels = rasterizer.kernels
+                blur.blur(coverage, sigma: sigma, in: maskBox, edge: .extend)
+            }
             Compositing.combineMask(coverage, mode: mask.mode, opacity: clamp01(mask.opacity), inverted: mask.inverted,
                                     into: accumulated, in: box, kernels: rasterizer.kernels)
         }
@@ -111,12 +124,6 @@ extension Renderer {
             report.unsupported.insert(.maskExpansion)
             list.withPath(mask.path) { path in _ = rasterizer.fill(path, transform: transform, into: coverage) }
         }
-    }
-
-    /// Feather: not drawn yet (the header).
-    private func featherMask(_ mask: Mask, transform: Transform, coverage: CoverageMask, in box: PixelBox) {
-        guard mask.feather > 0 else { return }
-        report.unsupported.insert(.maskFeather)
     }
 
     /// The mean linear scale of `transform`: √|det|.

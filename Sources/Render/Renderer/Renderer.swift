@@ -17,7 +17,8 @@
 // layer (Renderer+Scissor.swift).
 //
 // Masks: a group with masks is drawn off-screen and its layer multiplied by the masks' combined
-// coverage before it is composited (Renderer+Masks.swift).
+// coverage (each expanded, feathered by a gaussian blur, inverted, at its opacity) before it is
+// composited (Renderer+Masks.swift).
 //
 // Mattes: the matte source (beginMatte … endMatte) is drawn into its own pooled layer, never
 // onto the canvas, and the group's layer is multiplied by its matte value at `endGroup`
@@ -28,8 +29,8 @@
 //
 // Image paints: Raster's bilinear ImagePaint with the pattern's transform (Renderer+Shapes.swift).
 //
-// Not yet drawn (reported in the frame's RenderReport, never silently): mask feather,
-// nearest-neighbour image sampling (drawn bilinear).
+// Not yet drawn (reported in the frame's RenderReport, never silently): nearest-neighbour image
+// sampling (drawn bilinear).
 //
 // Speed shortcuts — this file and its extensions are the only place that decides them; Raster
 // offers the mechanisms. With `shortcuts` empty every frame is drawn the plain way, and the tests
@@ -108,6 +109,8 @@ public final class Renderer {
     /// A8 surfaces and expanded outlines for masks (Renderer+Masks.swift).
     let maskSurfaces = MaskSurfaces()
     var expandedOutlines: [ExpandedOutline] = []
+    /// Mask feather (Raster's GaussianBlur; its scratch is kept).
+    let blur = GaussianBlur()
 
     public init() {}
 
