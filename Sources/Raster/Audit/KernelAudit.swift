@@ -86,6 +86,7 @@
     /// The names of the checks `run` performs.
     public static var checkNames: [String] {
         ScanAudit.names + CompositorAudit.names + PaintAudit.names + BlendAudit.names + MaskAudit.names
+            + BlurAudit.names
     }
 
     /// One check by name (a name from `checkNames`).
@@ -96,6 +97,7 @@
         if let finding = PaintAudit.run(name, &random, rounds) { return finding }
         if let finding = BlendAudit.run(name, &random, rounds) { return finding }
         if let finding = MaskAudit.run(name, &random, rounds) { return finding }
+        if let finding = BlurAudit.run(name, &random, rounds) { return finding }
         var unknown = KernelFinding(kernel: name)
         unknown.fail("no such check")
         return unknown
