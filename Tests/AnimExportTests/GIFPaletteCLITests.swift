@@ -33,8 +33,10 @@ func localColourTables(_ path: String) -> Int {
         #expect(a.status == 0, "\(a.stderr)")
         let b = try run(["heart", "--size", "96x54", "--frames", "4", "b.gif"], cwd: dir)
         #expect(b.status == 0, "\(b.stderr)")
-        #expect(localColourTables(dir + "/b.gif") == 0, "one clip palette: the global table only")
-        #expect(localColourTables(dir + "/a.gif") >= 3, "per frame: frames after the first carry their own table")
+        // libavcodec's gif encoder may give the first frame a local copy of the clip palette.
+        let global = localColourTables(dir + "/b.gif"), perFrame = localColourTables(dir + "/a.gif")
+        #expect(global >= 0 && global <= 1, "one clip palette: \(global) local tables")
+        #expect(perFrame >= 3, "per frame: frames after the first carry their own table (\(perFrame))")
         try FileManager.default.createDirectory(atPath: dir + "/p", withIntermediateDirectories: true)
         try #"{"animation": "heart", "outputs": [{"name": "c.gif", "frames": 4, "size": "96x54", "gifPalette": "per-frame"}]}"#
             .write(toFile: dir + "/p/x.json", atomically: true, encoding: .utf8)
