@@ -1,5 +1,5 @@
 // MediaOptions.swift — the output side of a render job: format (from OUTPUT's extension and
-// --codec), transparency, quality, loops of animated images, GIF matte, audio, and the flags
+// --codec), transparency, quality, loops of animated images, GIF matte and palette, audio, and the flags
 // that set them. Resolved after the rest of the job (Job.swift calls `resolveMedia`), checked
 // before anything is rendered, and turned into Video's `VideoSettings` by `videoSettings`.
 import Foundation
@@ -14,6 +14,7 @@ public struct MediaOptions: Sendable {
     public var speed: String?
     public var loopCount = 0
     public var matte: RGBA = RGBA(r: 1, g: 1, b: 1, a: 1)
+    public var gifPalette: GIFPalette = .global
     public var audio: AudioSource?
     public var closedGOP = false
     /// The delivery target (Targets.swift), when `--target` was given.
@@ -29,6 +30,7 @@ let mediaFlags: [FlagSpec] = [
     FlagSpec("--speed", value: "S", help: "encoder speed: hevc ultrafast … placebo (medium), av1 0–13 (8), vp9 0–8 (4); h264 uses --x264-preset"),
     FlagSpec("--loop-count", value: "N", help: "GIF/APNG/WebP: play N times (default 0 = forever)"),
     FlagSpec("--matte", value: "COLOR", help: "GIF: colour soft edges are blended onto before 1-bit transparency (default #FFFFFF)"),
+    FlagSpec("--gif-palette", value: "global|per-frame", help: "GIF: one palette for the clip (default; smallest) or one per frame (closer colours when they change over time, larger)"),
     FlagSpec("--audio", value: "silent|FILE", help: "add a 48 kHz stereo track (AAC in .mp4/.mov, Opus in .webm): silence, or FILE's audio cut or padded to the video's length"),
     FlagSpec("--audio-fade", value: "S", help: "fade the audio in and out over S seconds"),
     FlagSpec("--target", value: "NAME", help: "a delivery target (see 'animexport list'): sets size, fps, codec, rates, audio, and checks the length"),
@@ -99,6 +101,11 @@ func resolveMedia(_ job: inout RenderJob, args: ParsedArguments) throws(ExportEr
         guard let rgba = RGBA(hex: c), rgba.a == 1 else { throw .usage("--matte: '\(c)' is not an opaque colour (#RRGGBB)") }
         m.matte = rgba
     }
+    if let p = args.value("--gif-palette") {
+        guard codec == .gif else { throw .usage("--gif-palette: only GIF has palettes (\(job.output) is \(m.format))") }
+        guard let v = GIFPalette(rawValue: p) else { throw .usage("--gif-palette: '\(p)' is not one of global, per-frame") }
+        m.gifPalette = v
+    }
     var fade = 0.0
     if let f = args.value("--audio-fade") {
         guard args.has("--audio") || m.target?.audio != nil else { throw .usage("--audio-fade: needs --audio") }
@@ -148,6 +155,7 @@ extension RenderJob {
         s.threads = encoderThreads ?? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16)
         s.loopCount = media.loopCount
         s.matte = media.matte.rgb8
+        s.gifPalette = media.gifPalette
         s.audio = media.audio
         s.expectedFrames = frameCount
         s.shouldStop = { Interruption.pending != nil }

@@ -29,17 +29,17 @@ struct OutputSpec: Decodable, Equatable {
     var time: Double?
     var encoder: EncoderSpec?
     /// The output side (MediaOptions.swift): same meaning as the flags of the same name.
-    var codec: String?, quality: Double?, target: String?, audio: String?, audioFade: Double?, loopCount: Int?, matte: String?
+    var codec: String?, quality: Double?, target: String?, audio: String?, audioFade: Double?, loopCount: Int?, matte: String?, gifPalette: String?
 
     static let keys = ["name", "seconds", "frames", "loops", "start", "fps", "scale", "size", "background", "time", "encoder",
-                       "codec", "quality", "target", "audio", "audioFade", "loopCount", "matte"]
+                       "codec", "quality", "target", "audio", "audioFade", "loopCount", "matte", "gifPalette"]
 
     init(name: String) { self.name = name }
 
     init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, known: Self.keys)
         enum K: String, CodingKey { case name, seconds, frames, loops, start, fps, scale, size, background, time, encoder
-                                    case codec, quality, target, audio, audioFade, loopCount, matte }
+                                    case codec, quality, target, audio, audioFade, loopCount, matte, gifPalette }
         let c = try decoder.container(keyedBy: K.self)
         name = try c.decode(String.self, forKey: .name)
         seconds = try c.decodeIfPresent(Double.self, forKey: .seconds)
@@ -59,6 +59,7 @@ struct OutputSpec: Decodable, Equatable {
         audioFade = try c.decodeIfPresent(Double.self, forKey: .audioFade)
         loopCount = try c.decodeIfPresent(Int.self, forKey: .loopCount)
         matte = try c.decodeIfPresent(String.self, forKey: .matte)
+        gifPalette = try c.decodeIfPresent(String.self, forKey: .gifPalette)
     }
 
     /// The output key behind each flag of `flags()`, to name the field in errors.
@@ -69,6 +70,7 @@ struct OutputSpec: Decodable, Equatable {
         "--keyint": "encoder.keyint", "--bframes": "encoder.bframes", "--bitrate": "encoder.bitrate",
         "--maxrate": "encoder.maxrate", "--param": "encoder.params", "--codec": "codec", "--quality": "quality",
         "--target": "target", "--audio": "audio", "--audio-fade": "audioFade", "--loop-count": "loopCount", "--matte": "matte",
+        "--gif-palette": "gifPalette",
     ]
 
     enum Kind: String { case video, image }
@@ -98,6 +100,7 @@ struct OutputSpec: Decodable, Equatable {
         }
         add("--codec", codec); add("--quality", num(quality)); add("--target", target); add("--audio", audio)
         add("--audio-fade", num(audioFade)); add("--loop-count", loopCount.map(String.init)); add("--matte", matte)
+        add("--gif-palette", gifPalette)
         return out
     }
 }

@@ -315,6 +315,14 @@ public final class LibavWriter {
 
     // MARK: - end
 
+    /// Sets an option of the muxer that it reads only at the trailer (the gif muxer's
+    /// final_delay, known once the last frame is in).
+    func setMuxerOption(_ key: String, _ value: String) throws(VideoError) {
+        guard state == .open, let fmt, let priv = fmt.pointee.priv_data else { throw .closed }
+        let r = av_opt_set(priv, key, value, 0)
+        guard r >= 0 else { throw ffmpegError("av_opt_set \(key)=\(value)", r) }
+    }
+
     /// Flushes the encoder, writes the trailer, closes the file and renames it over the
     /// destination. Returns the frames written and the file's size.
     @discardableResult

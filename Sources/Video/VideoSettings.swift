@@ -51,6 +51,8 @@ public struct VideoSettings: Sendable {
     public var loopCount: Int = 0
     /// GIF: the colour soft edges are blended onto before the 1-bit alpha threshold (#RRGGBB).
     public var matte: (r: UInt8, g: UInt8, b: UInt8) = (255, 255, 255)
+    /// GIF: one palette for the clip (default) or one per frame (GIFPalette.swift).
+    public var gifPalette: GIFPalette = .global
     /// The audio track (MP4, MOV, WebM only).
     public var audio: AudioSource? = nil
     /// The H.264 settings (used when `format.codec == .h264`).
