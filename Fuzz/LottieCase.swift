@@ -1,9 +1,11 @@
-// One Lottie fuzz case: bytes → the Lottie decoder → every property evaluated at a few times.
+// One Lottie fuzz case: bytes → the Lottie decoder → every property evaluated at a few times →
+// the display list built at two (masks, mattes, merge paths included).
 // Compiled into the LottieFuzz module for the libFuzzer target (Fuzz/build.sh) and replayed by
 // a unit test over Fuzz/regressions/lottie (Tests/LottieTests/FuzzReplay links to this file).
 // Errors are fine; crashes, hangs, leaks and runaway memory are not. The caps are smaller
 // than a real run's so that an input at a cap still costs milliseconds (same code paths).
 import Lottie
+import Render
 
 func fuzzLimits() -> LottieLimits {
     var limits = LottieLimits()
@@ -26,4 +28,11 @@ func runLottieCase(_ bytes: [UInt8]) {
     for t in [0, d * 0.37, d * 0.5, d, -1, d * 3] { _ = evaluator.evaluateAll(atSeconds: t) }
     _ = animation.features.warnings
     _ = animation.warnings
+    // The display list too: masks, mattes (the matte walk), blend modes and merge paths (Clipper).
+    let builder = LottieBuilder(animation)
+    var list = DisplayList()
+    for t in [0, d * 0.5] {
+        list.reset()
+        builder.build(atSeconds: t, into: &list)
+    }
 }

@@ -61,7 +61,7 @@ extension ShapeEmitter {
     }
 
     /// `shape` inside the trim's window at the frame (empty for an empty window).
-    private func cut(_ shape: Path, by trim: TrimPath) -> Path {
+    func cut(_ shape: Path, by trim: TrimPath) -> Path {
         let window: TrimWindow
         do {
             window = try TrimWindow(lottieStart: trim.start.value(at: frame) * 100, end: trim.end.value(at: frame) * 100,

@@ -47,6 +47,9 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case masks = "masks"
     case mattes = "track mattes"
     case mergePaths = "merge paths"
+    case maskFeather = "mask feather"
+    case hardMixBlend = "the hard mix blend mode"
+    case shapeBlendModes = "blend modes on shapes"
     case offsetPaths = "offset paths"
     case puckerBloat = "pucker/bloat"
     case twist = "twist"
@@ -64,12 +67,16 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case motionBlur = "motion blur"
     case conicGradients = "conic gradients"
 
-    /// Whether part 1 renders it.
+    /// Whether the builder emits it (masks, mattes and layer blend modes are drawn once the
+    /// renderer draws them: LottieCoverage asks the renderer).
     public var isSupported: Bool {
         switch self {
-        case .masks, .mattes, .mergePaths, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
+        case .masks: return RendererCapabilities.drawsMasks
+        case .mattes: return RendererCapabilities.drawsMattes
+        case .blendModes: return RendererCapabilities.drawsBlendModes
+        case .maskFeather, .hardMixBlend, .shapeBlendModes, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
              .unknownShapes, .imageLayers, .textLayers, .otherLayers, .expressions, .effects,
-             .layerStyles, .blendModes, .threeD, .motionBlur, .conicGradients:
+             .layerStyles, .threeD, .motionBlur, .conicGradients:
             return false
         default:
             return true
