@@ -141,10 +141,11 @@ private func fileJSON(_ layers: [String]) -> String {
         #expect(LottieCoverage(a).unrendered.contains { $0.message.hasPrefix("mask feather") })
     }
 
-    /// Until Render draws masks, mattes and blend modes, the coverage says so (and stops by itself).
-    @Test func coverageFollowsTheRenderer() throws {
-        let coverage = LottieCoverage(try loadFixture("mask-add"))
-        #expect(coverage.unrendered.contains { $0.message.hasPrefix("masks") } == !RendererCapabilities.drawsMasks)
+    @Test func drawnFeaturesAreNotReported() throws {
+        for name in ["mask-add", "matte-parent", "matte-blend", "matte-precomp"] {
+            let coverage = LottieCoverage(try loadFixture(name))
+            #expect(coverage.unrendered.isEmpty, "\(name): \(coverage.unrendered)")
+        }
         let merged = LottieCoverage(try loadFixture("merge-subtract"))
         #expect(merged.unrendered.isEmpty, "\(merged.unrendered)")
     }

@@ -10,8 +10,6 @@
 // full red. Blend: red [0, 50] × [0, 100] over 50 % grey (128). Merge: R1 = [10, 60]²,
 // R2 = [40, 90]², [R1, R2, merge, fill]: operand 0 is R2 (the bottom one), so subtract = R2 \ R1.
 //
-// Merge paths are geometry and render today. Masks, mattes and blend modes are drawn once Render
-// draws them (the wire branch); until then their cases are disabled by the renderer's own report.
 import Foundation
 import Geometry
 @testable import Lottie
@@ -112,13 +110,12 @@ func checkGolden(_ c: GoldenFixture) throws {
 @Suite("LottieCompositingGolden") struct CompositingGoldenTests {
     @Test(arguments: mergeFixtures) func mergePaths(_ c: GoldenFixture) throws { try checkGolden(c) }
 
-    @Test(.enabled(if: RendererCapabilities.drawsMasks, "Render draws masks (wire branch)"), arguments: maskFixtures)
+    @Test(arguments: maskFixtures)
     func masks(_ c: GoldenFixture) throws { try checkGolden(c) }
 
-    @Test(.enabled(if: RendererCapabilities.drawsMattes, "Render draws mattes (wire branch)"), arguments: matteFixtures)
+    @Test(arguments: matteFixtures)
     func mattes(_ c: GoldenFixture) throws { try checkGolden(c) }
 
-    @Test(.enabled(if: RendererCapabilities.drawsBlendModes && RendererCapabilities.drawsMattes,
-                   "Render draws blend modes and mattes (wire branch)"), arguments: blendFixtures)
+    @Test(arguments: blendFixtures)
     func blendModes(_ c: GoldenFixture) throws { try checkGolden(c) }
 }

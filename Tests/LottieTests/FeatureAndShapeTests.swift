@@ -18,12 +18,9 @@ private let maskPath = #"{"a": 0, "k": {"c": true, "v": [[0, 0], [1, 0], [1, 1]]
         #expect(f.places(of: .masks) == ["layers[0] \"Shape Layer 2\"", "layers[1] \"Other\""])
         #expect(f.places(of: .mergePaths) == ["layers[0] \"Shape Layer 2\""])
         #expect(f.uses(.rectangles) && f.uses(.ellipses) && f.uses(.groups) && f.uses(.sequentialTrimPaths))
-        // Merge paths are drawn; masks once Render draws them (RendererCapabilities asks it).
-        let masksDrawn = RendererCapabilities.drawsMasks
-        #expect(f.unsupported.map(\.feature) == (masksDrawn ? [] : [.masks]) + [.textLayers])
-        #expect(f.warnings == (masksDrawn ? [] : ["layers[0] \"Shape Layer 2\": masks are not supported yet (2 layers)"]) + [
-            "layers[2] \"Title\": text layers are not supported yet",
-        ])
+        // Masks and merge paths are drawn (issue 14).
+        #expect(f.unsupported.map(\.feature) == [.textLayers])
+        #expect(f.warnings == ["layers[2] \"Title\": text layers are not supported yet"])
     }
 
     @Test func groupsTakeTheirTransformAndDropHiddenItems() throws {

@@ -67,13 +67,9 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case motionBlur = "motion blur"
     case conicGradients = "conic gradients"
 
-    /// Whether the builder emits it (masks, mattes and layer blend modes are drawn once the
-    /// renderer draws them: LottieCoverage asks the renderer).
+    /// Whether the builder draws it.
     public var isSupported: Bool {
         switch self {
-        case .masks: return RendererCapabilities.drawsMasks
-        case .mattes: return RendererCapabilities.drawsMattes
-        case .blendModes: return RendererCapabilities.drawsBlendModes
         case .maskFeather, .hardMixBlend, .shapeBlendModes, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
              .unknownShapes, .imageLayers, .textLayers, .otherLayers, .expressions, .effects,
              .layerStyles, .threeD, .motionBlur, .conicGradients:
