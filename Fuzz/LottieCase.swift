@@ -1,5 +1,6 @@
 // One Lottie fuzz case: bytes → the Lottie decoder → every property evaluated at a few times →
-// the builder's display list at those times (trims, repeaters, rounded corners, precomps) →
+// the builder's display list at those times (trims, repeaters, rounded corners, precomps,
+// masks, mattes, blend modes, merge paths) →
 // the renderer on a 24 × 24 canvas (the file fitted into it, so its geometry is scan-converted).
 // Compiled into the LottieFuzz module for the libFuzzer target (Fuzz/build.sh) and replayed by
 // a unit test over Fuzz/regressions/lottie (Tests/LottieTests/FuzzReplay links to this file).

@@ -25,6 +25,7 @@ for t in "${targets[@]}"; do
         # Seeds: the test fixtures and the team's Lottie corpus ($ANIMEXPORT_LOTTIE_CORPUS, else
         # lottie/samples in a folder beside the repository), files under 1 MB.
         cp -n Tests/LottieTests/Fixtures/*.json "$corpus/"
+        cp -n Tests/LottieRenderTests/Fixtures/*.json "$corpus/"
         for samples in ${ANIMEXPORT_LOTTIE_CORPUS:-} ../*/lottie/samples; do
             [[ -d $samples ]] && find "$samples" -name '*.json' -size -1024k -exec cp -n {} "$corpus/" \;
         done

@@ -17,8 +17,8 @@ let lottieRenderSize = 1080
 /// Frames per round of the Lottie render rows, ours and ThorVG's.
 func lottieRenderFrames(quick: Bool) -> Int { quick ? 10 : 40 }
 
-/// ThorVG's samples (ms) per file of `lottieBenchFiles`, or nil with the reason printed.
-func thorvgRenderSamples(folder: String, frames: Int, rounds: Int) -> [String: [Double]]? {
+/// ThorVG's samples (ms) per file of `files`, or nil with the reason printed.
+func thorvgRenderSamples(folder: String, frames: Int, rounds: Int, files: [String] = lottieBenchFiles) -> [String: [Double]]? {
     let cwd = FileManager.default.currentDirectoryPath
     let python = cwd + "/.build/lottie-compare-venv/bin/python"
     guard FileManager.default.isExecutableFile(atPath: python) else {
@@ -28,7 +28,7 @@ func thorvgRenderSamples(folder: String, frames: Int, rounds: Int) -> [String: [
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
     process.arguments = ["-m", "lottie_compare.bench_thorvg", "--corpus", folder, "--size", "\(lottieRenderSize)",
-                         "--frames", "\(frames)", "--rounds", "\(rounds)"] + lottieBenchFiles
+                         "--frames", "\(frames)", "--rounds", "\(rounds)"] + files
     process.currentDirectoryURL = URL(fileURLWithPath: cwd + "/tools")
     let pipe = Pipe()
     process.standardOutput = pipe

@@ -17,13 +17,15 @@ private let lottieFixtures = URL(fileURLWithPath: #filePath).deletingLastPathCom
     }
 
     @Test func jsonListsWhatIsNotSupported() throws {
-        let r = try run(["info", "--json", lottieFixtures.appendingPathComponent("masks_issue_2150.json").path])
+        let unsupportedFile = lottieFixtures.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("LottieRenderTests/Fixtures/unsupported.json")
+        let r = try run(["info", "--json", unsupportedFile.path])
         #expect(r.status == 0, "\(r.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         let unsupported = object["unsupported"] as! [[String: Any]]
-        #expect(unsupported.contains { $0["feature"] as? String == "masks" && !(($0["where"] as? [String]) ?? []).isEmpty })
+        #expect(unsupported.contains { $0["feature"] as? String == "mask feather" && !(($0["where"] as? [String]) ?? []).isEmpty })
         #expect((object["frameRate"] as? Double).map { $0 > 0 } == true)
-        #expect(object["layers"] as? Int == 5)
+        #expect(object["layers"] as? Int == 1)
     }
 
     @Test func brokenFilesAreOneLineAndExitTwo() throws {

@@ -4,7 +4,7 @@
 //     fixture's rectangle moves x(t) = 20 + 60·t pt (1 px per frame at --scale 1), so every
 //     frame is distinct and its centre is measured against the formula;
 //   • a still at --frame F is the PNG sequence's frame F, byte for byte;
-//   • --null renders and writes nothing; --strict refuses a file with unsupported features (a mask)
+//   • --null renders and writes nothing; --strict refuses a file with unsupported features (a feathered mask)
 //     (exit 2, nothing written), and without it each feature is one warning line naming where;
 //   • backgrounds: transparent for formats with alpha, white for MP4; --size fits and centres
 //     with sub-pixel offsets.
@@ -116,7 +116,8 @@ func files(in folder: String) -> [String] {
         let loose = try animexport([fixture("unsupported"), "--frames", "2", "out.webm"], cwd: dir)
         #expect(loose.status == 0, "\(loose.stderr)")
         let warnings = loose.stderr.split(separator: "\n").filter { $0.contains("warning:") }
-        #expect(warnings.contains { $0.contains("masks are not supported yet") && $0.contains("layers[0] \"Masked\"") }, "\(loose.stderr)")
+        #expect(warnings.contains { $0.contains("mask feather is not supported yet") && $0.contains("layers[0] \"Masked\"") },
+                "\(loose.stderr)")
         #expect(!loose.stderr.contains("trim paths"), "trim paths are drawn: \(loose.stderr)")
         #expect(files(in: dir) == ["out.webm"])
     }

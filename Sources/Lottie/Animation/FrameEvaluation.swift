@@ -83,7 +83,7 @@ public final class PropertyEvaluator {
                 for i in 0..<n { sum += total(r.matrix(copy: i, at: f)) + r.opacity(copy: i, of: n, at: f) }
             case .roundedCorners(let r):
                 sum += r.radius.value(at: f)
-            case .unsupported:
+            case .merge, .unsupported:
                 break
             }
         }

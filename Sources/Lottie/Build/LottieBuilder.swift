@@ -10,6 +10,9 @@
 //     group  transform M_pre, opacity o_pre, clip (0, 0, pw, ph)   per precomposition layer
 //       …its layers, at the precomposition's frame C′ (Time/LayerTime.swift)
 //
+// Each layer group carries the layer's blend mode and masks; a matted layer is wrapped in a
+// matte group holding its source (LayerCompositingEmitter.swift).
+//
 // A layer group's opacity is the renderer's to fold or take off-screen (Render/Renderer.swift
 // decides). Null layers only parent (the walker never visits them); hidden layers and layers
 // outside [ip, op) are skipped by the walker. Image, text and other layers are not drawn: the
@@ -40,6 +43,9 @@ public final class LottieBuilder {
     /// The sizes of the compositions entered while a picture is built, the top one first
     /// (PrecompClip.swift).
     var compositionSizes: [(Double, Double)] = []
+    /// Merge paths Geometry refused (drawn unmerged), and the first reason (MergePathsEmitter.swift).
+    public internal(set) var refusedMerges = 0
+    public internal(set) var firstMergeError: String?
 
     public init(_ animation: LottieAnimation) {
         self.animation = animation
@@ -67,18 +73,20 @@ public final class LottieBuilder {
     struct LayerEmitter: LayerVisitor {
         unowned let builder: LottieBuilder
         var list: DisplayList
+        /// The next layer group is a matted layer's: its blend mode is on the matte group.
+        var matteTakesBlend = false
 
         mutating func visit(_ layer: LottieLayer, frame: Double, matrix: Transform, opacity: Double) {
             switch layer.content {
             case .shapes(let items):
                 guard opacity > 0 else { return }
-                list.beginGroup(Group(transform: matrix, opacity: opacity))
+                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity))
                 let emitter = ShapeEmitter(builder: builder, frame: frame)
                 emitter.emit(items, upTo: items.count, into: &list)
                 list.endGroup()
             case let .solid(color, w, h):
                 guard opacity > 0, color.a > 0 else { return }
-                list.beginGroup(Group(transform: matrix, opacity: opacity))
+                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity))
                 list.fill(paint: .solid(color)) { $0.appendRectangle(width: w, height: h) }
                 list.endGroup()
             case .precomp, .null, .image, .text, .other:
@@ -92,11 +100,11 @@ public final class LottieBuilder {
             builder.compositionSizes.append((width, height))
             if LottieBuilder.precompClipHolds(outerWidth: outerWidth, outerHeight: outerHeight, matrix: matrix,
                                               width: width, height: height) {
-                list.beginGroup(Group(transform: matrix, opacity: max(0, opacity)))   // the clip changes nothing
+                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: max(0, opacity)))   // the clip changes nothing
                 return
             }
             let clip = Clip(list.addPath { $0.appendRectangle(width: width, height: height) })
-            list.beginGroup(Group(transform: matrix, opacity: max(0, opacity), clip: clip))
+            beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: max(0, opacity), clip: clip))
         }
 
         mutating func exitPrecomposition() {

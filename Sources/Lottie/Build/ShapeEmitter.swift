@@ -23,7 +23,8 @@
 // in their list and inside earlier groups, wherever the styles sit: a path is changed by the
 // modifiers after it in its own list (in list order), then by those after its group in each
 // enclosing list (innermost first) — `builder.levels` holds the enclosing lists while a group
-// is walked.
+// is walked. Merge paths replace the paths before them by their boolean combination
+// (MergePathsEmitter.swift), which the modifiers after the merge then change.
 
 import Geometry
 import Raster
@@ -57,7 +58,7 @@ struct ShapeEmitter {
                 emitGradientFill(fill, items: items, index: i, into: &list)
             case .gradientStroke(let stroke):
                 emitGradientStroke(stroke, items: items, index: i, into: &list)
-            case .path, .rectangle, .ellipse, .polystar, .trim, .roundedCorners, .repeater, .unsupported:
+            case .path, .rectangle, .ellipse, .polystar, .trim, .roundedCorners, .repeater, .merge, .unsupported:
                 break   // paths are drawn by the styles after them; modifiers: see the header
             }
             i -= 1
@@ -82,7 +83,7 @@ struct ShapeEmitter {
     }
 
     /// The index of the last repeater in items[0 ..< end].
-    private func lastRepeater(in items: [ShapeItem], before end: Int) -> Int? {
+    func lastRepeater(in items: [ShapeItem], before end: Int) -> Int? {
         var i = end - 1
         while i >= 0 {
             if case .repeater = items[i] { return i }
@@ -96,27 +97,39 @@ struct ShapeEmitter {
     /// Appends P(items, end) mapped by `transform` to `path` (see the header).
     func gather(_ items: [ShapeItem], upTo end: Int, transform: Transform, into path: inout Path) {
         let repeater = lastRepeater(in: items, before: end)
-        if let r = repeater, case .repeater(let rep) = items[r] {
-            let n = rep.copyCount(at: frame)
-            for k in 0..<n {
-                gather(items, upTo: r, transform: rep.matrix(copy: k, at: frame).concatenating(transform), into: &path)
+        let merge = lastMerge(in: items, before: end)
+        var j: Int
+        if let m = merge, m > (repeater ?? -1), case .merge(let merging) = items[m] {
+            appendMerged(items, at: m, merging.mode, transform: transform, into: &path)   // MergePathsEmitter.swift
+            j = m + 1
+        } else {
+            if let r = repeater, case .repeater(let rep) = items[r] {
+                let n = rep.copyCount(at: frame)
+                for k in 0..<n {
+                    gather(items, upTo: r, transform: rep.matrix(copy: k, at: frame).concatenating(transform), into: &path)
+                }
             }
+            j = (repeater ?? -1) + 1
         }
-        var j = (repeater ?? -1) + 1
         while j < end {
-            switch items[j] {
-            case .group(let group):
-                let inner = group.transform.matrix(at: frame).concatenating(transform)
-                builder.levels.append(ShapeLevel(items: items, index: j))
-                gather(group.items, upTo: group.items.count, transform: inner, into: &path)
-                builder.levels.removeLast()
-            case .path, .rectangle, .ellipse, .polystar:
-                _ = evaluateShape(items[j], into: &builder.bezier)
-                appendShape(after: j, in: items, transform: transform, into: &path)
-            case .fill, .stroke, .gradientFill, .gradientStroke, .trim, .repeater, .roundedCorners, .unsupported:
-                break
-            }
+            gatherItem(items, at: j, transform: transform, into: &path)
             j += 1
+        }
+    }
+
+    /// Appends the path of items[j] (a shape, or a group's compound path) mapped by `transform`.
+    func gatherItem(_ items: [ShapeItem], at j: Int, transform: Transform, into path: inout Path) {
+        switch items[j] {
+        case .group(let group):
+            let inner = group.transform.matrix(at: frame).concatenating(transform)
+            builder.levels.append(ShapeLevel(items: items, index: j))
+            gather(group.items, upTo: group.items.count, transform: inner, into: &path)
+            builder.levels.removeLast()
+        case .path, .rectangle, .ellipse, .polystar:
+            _ = evaluateShape(items[j], into: &builder.bezier)
+            appendShape(after: j, in: items, transform: transform, into: &path)
+        case .fill, .stroke, .gradientFill, .gradientStroke, .trim, .repeater, .roundedCorners, .merge, .unsupported:
+            break
         }
     }
 

@@ -81,7 +81,7 @@ extension ShapeEmitter {
 
     /// `shape` through the modifiers after it on `levels` (innermost last); on the outermost
     /// level only those before `stopIndex` when given.
-    private func modified(_ shape: Path, levels: ArraySlice<ShapeLevel>, stopIndex: Int?) -> Path {
+    func modified(_ shape: Path, levels: ArraySlice<ShapeLevel>, stopIndex: Int?) -> Path {
         var shape = shape
         for li in levels.indices.reversed() {
             let level = levels[li]

@@ -76,7 +76,7 @@ extension DecodeContext {
                 throw LottieError(file: file, path: path.isEmpty ? "layers" : "\(path).layers",
                                   message: "\(list.count) layers, over the cap of \(limits.maxLayersPerComposition) per composition")
             }
-            var layers: [LottieLayer] = [], parents: [Int?] = []
+            var layers: [LottieLayer] = [], parents: [Int?] = [], matteParents: [Int?] = []
             try at("layers") { () throws(LottieError) in
                 for (i, element) in list.enumerated() {
                     try at(i) { () throws(LottieError) in
@@ -91,11 +91,14 @@ extension DecodeContext {
                         }
                         layers.append(try layer(l, place: place, defaultSize: size, compositionIndex: compositionOf))
                         parents.append(try optionalInteger(l, "parent", in: Int(Int32.min)...Int(Int32.max)))
+                        matteParents.append(try matteParent(l))
                     }
                 }
             }
             try Parenting.resolve(&layers, rawParents: parents, file: file, path: path.isEmpty ? "layers" : "\(path).layers",
                                   warnings: &warnings)
+            try Mattes.resolve(&layers, rawParents: matteParents, file: file, path: path.isEmpty ? "layers" : "\(path).layers",
+                               warnings: &warnings)
             return Composition(id: id, name: name(o), layers: layers)
         }
 

@@ -2,7 +2,8 @@
 //
 // Layer members read: ty, nm, ind, parent, ip, op, st, sr, hd, ks, ao, and per type shapes
 // (4), sc/sw/sh (1), refId/w/h/tm (0), refId (2). Members of features that are not rendered
-// (masksProperties, tt/td, ef, sy, bm, ddd, mb, expressions) are recorded in the inventory.
+// (ef, sy, ddd, mb, expressions) are recorded in the inventory; masksProperties, tt/tp/td and bm
+// are read by CompositingDecoding.swift.
 
 import Geometry
 import Raster
@@ -71,9 +72,11 @@ extension DecodeContext {
             transform = .identity
         }
         let content = try layerContent(l, type: type, stretch: stretch, defaultSize: defaultSize, compositionIndex: compositionIndex)
-        return LottieLayer(index: try optionalInteger(l, "ind", in: Int(Int32.min)...Int(Int32.max)), name: name(l) ?? "",
+        var layer = LottieLayer(index: try optionalInteger(l, "ind", in: Int(Int32.min)...Int(Int32.max)), name: name(l) ?? "",
                      place: place, parent: nil, inPoint: inPoint, outPoint: outPoint, startTime: startTime,
                      timeStretch: stretch, hidden: hidden, transform: transform, autoOrient: autoOrient, content: content)
+        try decodeCompositing(l, into: &layer)
+        return layer
     }
 
     func layerContent(_ l: JSONObject, type: Int, stretch: Double, defaultSize: (Double, Double),
@@ -143,14 +146,11 @@ extension DecodeContext {
         }
     }
 
-    /// Masks, mattes, effects, layer styles, blend modes, 3D and motion blur: read only to be named.
+    /// Effects, layer styles, 3D and motion blur: read only to be named (masks, mattes and
+    /// blend modes: CompositingDecoding.swift).
     func recordUnrendered(_ l: JSONObject) throws(LottieError) {
-        if case .array(let masks)? = member(l, "masksProperties"), !masks.isEmpty { record(.masks) }
-        if let tt = try optionalNumber(l, "tt"), tt != 0 { record(.mattes) }
-        if try optionalBool(l, "td") == true { record(.mattes) }
         if case .array(let effects)? = member(l, "ef"), !effects.isEmpty { record(.effects) }
         if case .array(let styles)? = member(l, "sy"), !styles.isEmpty { record(.layerStyles) }
-        if let bm = try optionalNumber(l, "bm"), bm != 0 { record(.blendModes) }
         if try optionalBool(l, "ddd") == true { record(.threeD) }
         if try optionalBool(l, "mb") == true { record(.motionBlur) }
     }

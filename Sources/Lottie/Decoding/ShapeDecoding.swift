@@ -32,7 +32,7 @@ extension DecodeContext {
 
     func shapeItem(_ s: JSONObject, type: String) throws(LottieError) -> ShapeItem {
         let name = self.name(s)
-        if let bm = try optionalInteger(s, "bm", in: 0...1000), bm != 0 { record(.blendModes) }
+        if let bm = try optionalInteger(s, "bm", in: 0...1000), bm != 0 { record(.shapeBlendModes) }
         switch type {
         case "gr":
             record(.groups)
@@ -79,13 +79,16 @@ extension DecodeContext {
         case "rp":
             record(.repeaters)
             return .repeater(try repeater(s, name: name))
+        case "mm":
+            record(.mergePaths)
+            let mode = MergeMode(rawValue: try optionalInteger(s, "mm", in: 1...5) ?? 1) ?? .merge
+            return .merge(MergePaths(name: name, mode: mode))
         case "rd":
             record(.roundedCorners)
             return .roundedCorners(RoundedCorners(name: name, radius: try scalar(s, "r", default: 0)))
         default:
             let feature: LottieFeature
             switch type {
-            case "mm": feature = .mergePaths
             case "op": feature = .offsetPaths
             case "pb": feature = .puckerBloat
             case "tw": feature = .twist

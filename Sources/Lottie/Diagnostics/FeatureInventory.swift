@@ -47,6 +47,9 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case masks = "masks"
     case mattes = "track mattes"
     case mergePaths = "merge paths"
+    case maskFeather = "mask feather"
+    case hardMixBlend = "the hard mix blend mode"
+    case shapeBlendModes = "blend modes on shapes"
     case offsetPaths = "offset paths"
     case puckerBloat = "pucker/bloat"
     case twist = "twist"
@@ -65,12 +68,12 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case conicGradients = "conic gradients"
     case collapsedTransformations = "collapse transformations on precompositions"
 
-    /// Whether part 1 renders it.
+    /// Whether the builder draws it.
     public var isSupported: Bool {
         switch self {
-        case .masks, .mattes, .mergePaths, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
+        case .maskFeather, .hardMixBlend, .shapeBlendModes, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
              .unknownShapes, .imageLayers, .textLayers, .otherLayers, .expressions, .effects,
-             .layerStyles, .blendModes, .threeD, .motionBlur, .conicGradients, .collapsedTransformations:
+             .layerStyles, .threeD, .motionBlur, .conicGradients, .collapsedTransformations:
             return false
         default:
             return true

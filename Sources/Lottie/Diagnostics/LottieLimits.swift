@@ -37,6 +37,8 @@ public struct LottieLimits: Sendable {
     public var maxGradientStops = 1_000
     /// Entries of one dash pattern.
     public var maxDashEntries = 64
+    /// Masks of one layer (each costs an off-screen coverage pass per frame).
+    public var maxMasksPerLayer = 128
 
     public init() {}
 

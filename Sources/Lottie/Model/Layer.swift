@@ -37,6 +37,12 @@ public struct LottieLayer: Sendable {
     /// `ao`: rotate along the direction of travel of the position.
     public var autoOrient: Bool
     public var content: LayerContent
+    /// Masks, track matte and blend mode (Model/LayerCompositing.swift).
+    public var masks: [LayerMask] = []
+    public var matte: LayerMatte? = nil
+    /// `td`: a matte source, never drawn on its own.
+    public var isMatteSource = false
+    public var blendMode: BlendMode = .normal
 }
 
 public enum LayerContent: Sendable {

@@ -46,7 +46,9 @@ public indirect enum ShapeItem: Sendable {
     case trim(TrimPath)
     case repeater(Repeater)
     case roundedCorners(RoundedCorners)
-    /// A shape item the model does not represent (merge paths, offset path, pucker/bloat, twist,
+    /// Merge paths (`mm`): the paths before it combined into one (Build/MergePathsEmitter.swift).
+    case merge(MergePaths)
+    /// A shape item the model does not represent (offset path, pucker/bloat, twist,
     /// zig-zag, no-style, unknown types); reported by the feature inventory.
     case unsupported(UnsupportedShape)
 }
@@ -231,4 +233,10 @@ public struct RoundedCorners: Sendable {
 public struct UnsupportedShape: Sendable {
     public var name: String?
     public var type: String
+}
+
+/// Merge paths (`mm`, mode `mm` 1…5; absent: 1).
+public struct MergePaths: Sendable {
+    public var name: String?
+    public var mode: MergeMode
 }
