@@ -22,17 +22,21 @@ import Raster
 import Render
 import Video
 
+let lottieAnimationFlag = FlagSpec("--animation", value: "ID", help: "the animation of a .lottie archive to render (default: the first; `info` lists them)")
+
 let lottieRenderFlags: [FlagSpec] = [
+    lottieAnimationFlag,
     FlagSpec("--null", help: "render every frame and write nothing (in place of OUTPUT), to check a file or time the renderer"),
 ] + renderFlags.filter { !["--preset", "--font"].contains($0.name) }
 
 let lottieStillFlags: [FlagSpec] = [
+    lottieAnimationFlag,
     FlagSpec("--frame", value: "F", help: "the file's frame F counted from its in-point (instead of --time)"),
 ] + stillFlags.filter { !["--preset", "--font"].contains($0.name) }
 
 /// Whether a command-line word names a Lottie file rather than an animation.
 func isLottiePath(_ word: String) -> Bool {
-    word.lowercased().hasSuffix(".json") && AnimationKind(rawValue: word) == nil
+    (word.lowercased().hasSuffix(".json") || LottieInput.isArchive(word)) && AnimationKind(rawValue: word) == nil
 }
 
 func lottieHelp() -> String {
@@ -89,8 +93,7 @@ let nullOutputName = "(null).apng"
 
 /// The render job for a Lottie file with the file's defaults (see the header).
 func lottieJob(_ path: String, _ parsed: ParsedArguments, library: PresetLibrary, video: Bool) throws(ExportError) -> RenderJob {
-    let animation: LottieAnimation
-    do { animation = try LottieDecoder.load(path: path) } catch { throw ExportError(error) }
+    let animation = try LottieInput.load(path, animationID: parsed.value("--animation"))
     var file = PresetFile(animation: LottiePlugin.name,
                           parameters: LottiePlugin.erase(LottieParameters(path: path, animation: animation)))
     file.canvas = CanvasSpec(width: animation.width, height: animation.height)

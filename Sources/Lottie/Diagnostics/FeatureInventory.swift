@@ -68,7 +68,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     public var isSupported: Bool {
         switch self {
         case .masks, .mattes, .mergePaths, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
-             .unknownShapes, .imageLayers, .textLayers, .otherLayers, .expressions, .effects,
+             .unknownShapes, .textLayers, .otherLayers, .expressions, .effects,
              .layerStyles, .blendModes, .threeD, .motionBlur, .conicGradients:
             return false
         default:
