@@ -12,6 +12,7 @@
 // (an error under --strict), through LottieCoverage.
 import Lottie
 import Media
+import Video
 
 enum LottieInput {
     /// Whether `path` names a dotLottie archive (by its extension).
@@ -19,6 +20,8 @@ enum LottieInput {
 
     /// The animation at `path` with its images loaded.
     static func load(_ path: String, animationID: String? = nil) throws(ExportError) -> LottieAnimation {
+        // libavcodec logs through Video's capture callback (quiet unless --verbose), not to stderr.
+        FFmpegLog.setVerbose(FFmpegLog.isVerbose)
         do throws(LottieError) {
             if isArchive(path) {
                 let dot = try openArchive(path)

@@ -41,6 +41,7 @@ public final class ZipArchive {
         guard bytes.count <= limits.maxArchiveBytes else {
             throw MediaError("an archive of \(bytes.count) bytes, over the cap of \(limits.maxArchiveBytes) bytes")
         }
+        guard !bytes.isEmpty else { throw MediaError("an empty file, not a zip archive") }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
         buffer.copyBytes(from: bytes)
         var error = zip_error_t()

@@ -2,9 +2,11 @@
 //
 // The format is recognised by its signature (PNG: 89 50 4E 47 0D 0A 1A 0A; JPEG: FF D8 FF;
 // WebP: "RIFF" size "WEBP"), never by a name or MIME type. The bytes go to libavcodec's decoder
-// for it as one packet (with AV_INPUT_BUFFER_PADDING_SIZE zero bytes after them), with
-// `max_pixels` set to the cap so a header announcing a larger picture is refused before any frame
-// is allocated, then the decoder is drained. The frame is converted to packed RGBA8 by
+// for it as one packet (with AV_INPUT_BUFFER_PADDING_SIZE zero bytes after them), then the decoder
+// is drained. libavcodec's `max_pixels` is set to 2·cap + 2^20 so a header announcing a far larger
+// picture is refused before its frame is allocated (libavcodec checks the stride-padded width, so
+// the bound must leave room for the padding); the exact cap, width·height ≤ maxImagePixels, is
+// checked on the decoded frame. The frame is converted to packed RGBA8 by
 // libswscale (bit-exact for RGB(A) sources; YUV JPEGs at full range with full-resolution chroma
 // interpolation, SWS_ACCURATE_RND). Images without alpha come out opaque (alpha 255).
 
@@ -56,7 +58,7 @@ public enum ImageDecoder {
         var context = avcodec_alloc_context3(codec)
         guard let ctx = context else { throw MediaError("out of memory") }
         defer { avcodec_free_context(&context) }
-        ctx.pointee.max_pixels = Int64(limits.maxImagePixels)
+        ctx.pointee.max_pixels = Int64(limits.maxImagePixels) * 2 + (1 << 20)   // a backstop; see the header
         ctx.pointee.thread_count = 1
         guard avcodec_open2(ctx, codec, nil) >= 0 else { throw MediaError("the \(format.rawValue) decoder cannot be opened") }
         let frame = try decodeFrame(bytes, ctx, format, limits)
@@ -79,6 +81,10 @@ public enum ImageDecoder {
         var received = avcodec_receive_frame(ctx, frame)
         if received == cff_averror_eagain() { received = avcodec_receive_frame(ctx, frame) }
         guard sent >= 0 || received >= 0, received >= 0 else {
+            let (w, h) = (Int(ctx.pointee.width), Int(ctx.pointee.height))
+            if w * h > limits.maxImagePixels {   // the header was read; the frame was refused by max_pixels
+                throw MediaError("a \(w)×\(h) image, over the cap of \(limits.maxImagePixels) pixels")
+            }
             throw MediaError("the \(format.rawValue) data cannot be decoded (damaged, truncated, or larger than the cap of "
                              + "\(limits.maxImagePixels) pixels): \(errorText(sent < 0 ? sent : received))")
         }
