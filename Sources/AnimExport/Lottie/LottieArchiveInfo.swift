@@ -3,7 +3,7 @@
 //
 //   x.lottie: dotLottie 1.0, 2 animations
 //     animations  "intro" (animations/intro.json) [shown below], "outro" (animations/outro.json)
-//   x.lottie:animations/intro.json: Lottie 5.7.0 …
+//   x.lottie: Lottie 5.7.0 "intro" …   (the selected animation, as `info FILE.json` prints it)
 //
 // With --json: {"archive": {"file", "version", "animations": [{"id", "path"}], "selected"}, "animation": {…}}.
 import Foundation
