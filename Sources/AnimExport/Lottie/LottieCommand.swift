@@ -43,6 +43,7 @@ func lottieHelp() -> String {
     """
     Usage: animexport FILE.json [options] OUTPUT
            animexport FILE.json [options] --null
+           animexport FILE.lottie [--animation ID] [options] OUTPUT
 
     Renders a Lottie (Bodymovin JSON) file. Defaults come from the file: its size in points
     (times --scale, default 2), its frame rate, its length; the background is transparent for
