@@ -21,6 +21,7 @@ import Media
 import Raster
 import Render
 import Testing
+import Video
 
 /// Images for tests: data: URIs and files inside `folder`, through Media as the CLI does.
 struct TestImageLoader: LottieImageLoader {
@@ -146,7 +147,39 @@ let imageCases = [
             }
         }
         #expect(inside > 100 && outside > 1000)
+        try expectGolden(c.name, Frame(width: 100, height: 100, rgba: canvas.straightRGBA8()))
     }
+
+    /// The dotLottie's first animation through the CLI: its archive image under rotation.
+    @Test(.enabled(if: LottieCoverage.rendererDrawsImages))
+    func dotLottieIntroRendersItsArchiveImage() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try animexport(["still", lottieFixtures + "/two-animations.lottie", "--strict", "--scale", "1", "intro.png"], cwd: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let png = try PNGReader.read(path: dir + "/intro.png")
+        let frame = Frame(width: png.width, height: png.height, rgba: png.rgba)
+        // The same picture as image-rotation-png (same image, size and transform).
+        let reference = try PNGReader.read(path: lottieGoldens + "/image-rotation-png.png")
+        #expect(frame.rgba == reference.rgba)
+        try expectGolden("two-animations-intro", frame)
+    }
+}
+
+/// The frame against Golden/<name>.png exactly (ANIMEXPORT_UPDATE_GOLDEN=1 writes it; look at it).
+func expectGolden(_ name: String, _ frame: Frame) throws {
+    let path = "\(lottieGoldens)/\(name).png"
+    if ProcessInfo.processInfo.environment["ANIMEXPORT_UPDATE_GOLDEN"] == "1" {
+        try frame.rgba.withUnsafeBytes { b in
+            try PNGWriter.write(rgba: b, width: frame.width, height: frame.height, bytesPerRow: frame.width * 4, to: path)
+        }
+    }
+    guard FileManager.default.fileExists(atPath: path) else {
+        Issue.record("missing golden image \(path); run with ANIMEXPORT_UPDATE_GOLDEN=1 and look at it")
+        return
+    }
+    let golden = try PNGReader.read(path: path)
+    #expect(golden.width == frame.width && golden.height == frame.height && golden.rgba == frame.rgba, "the render differs from \(path)")
 }
 
 /// Bilinear interpolation of premultiplied pixels between centres, at (sx, sy) in centre space.
