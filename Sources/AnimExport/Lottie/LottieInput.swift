@@ -7,7 +7,8 @@
 //                  traversal); `--animation ID` picks an animation (default: the first listed);
 //                  image assets resolve to entries of the archive (Lottie/DotLottie)
 //
-// Every image is decoded once by Media.ImageDecoder (libavcodec: PNG, JPEG, WebP) and handed to
+// Every image is decoded once by Media.ImageDecoder (libavcodec: PNG, JPEG, WebP; all of an
+// animation's images together within ImageBudget's pixel cap) and handed to
 // Lottie as straight RGBA (LottieImageLoader); one that cannot be read is a warning naming it
 // (an error under --strict), through LottieCoverage.
 import Lottie
@@ -70,6 +71,7 @@ struct ZipLottieArchive: LottieArchive {
 struct FolderImageLoader: LottieImageLoader {
     let folder: String
     var limits = MediaLimits.standard
+    let budget = ImageBudget()
 
     func pixels(of asset: ImageAsset) throws -> LottieImagePixels {
         let bytes: [UInt8]
@@ -78,7 +80,7 @@ struct FolderImageLoader: LottieImageLoader {
         } else {
             bytes = try ContainedFile.read(asset.folder + asset.path, inFolder: folder, maxBytes: limits.maxEncodedImageBytes)
         }
-        return try decodePixels(bytes, limits)
+        return try budget.charge(try decodePixels(bytes, limits))
     }
 }
 
@@ -86,6 +88,7 @@ struct FolderImageLoader: LottieImageLoader {
 struct ArchiveImageLoader: LottieImageLoader {
     let archive: DotLottie
     var limits = MediaLimits.standard
+    let budget = ImageBudget()
 
     func pixels(of asset: ImageAsset) throws -> LottieImagePixels {
         let bytes: [UInt8]
@@ -97,7 +100,24 @@ struct ArchiveImageLoader: LottieImageLoader {
             }
             bytes = try archive.read(entry)
         }
-        return try decodePixels(bytes, limits)
+        return try budget.charge(try decodePixels(bytes, limits))
+    }
+}
+
+/// The decoded pixels of one animation's images together: at most `ImageBudget.maxPixels`
+/// (README "Limits"), so many images each within the per-image cap cannot exhaust memory.
+final class ImageBudget {
+    /// 2²⁶ pixels: 256 MiB premultiplied (and Raster's sampling copy as much again).
+    static let maxPixels = 1 << 26
+    private var used = 0
+
+    func charge(_ image: LottieImagePixels) throws(MediaError) -> LottieImagePixels {
+        let n = image.width * image.height
+        guard used + n <= Self.maxPixels else {
+            throw MediaError("a \(image.width)×\(image.height) image after \(used) pixels of others: over the cap of \(Self.maxPixels) decoded pixels per animation")
+        }
+        used += n
+        return image
     }
 }
 
