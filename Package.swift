@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Geometry", "Raster", "Motion", "Text"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"], exclude: ["Fixtures"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg"]),
-        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render"]),
+        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render", "Lottie"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video", "Media"],

@@ -109,12 +109,15 @@ struct ArchiveImageLoader: LottieImageLoader {
 final class ImageBudget {
     /// 2²⁶ pixels: 256 MiB premultiplied (and Raster's sampling copy as much again).
     static let maxPixels = 1 << 26
+    let maxPixels: Int
     private var used = 0
+
+    init(maxPixels: Int = ImageBudget.maxPixels) { self.maxPixels = maxPixels }
 
     func charge(_ image: LottieImagePixels) throws(MediaError) -> LottieImagePixels {
         let n = image.width * image.height
-        guard used + n <= Self.maxPixels else {
-            throw MediaError("a \(image.width)×\(image.height) image after \(used) pixels of others: over the cap of \(Self.maxPixels) decoded pixels per animation")
+        guard used + n <= maxPixels else {
+            throw MediaError("a \(image.width)×\(image.height) image after \(used) pixels of others: over the cap of \(maxPixels) decoded pixels per animation")
         }
         used += n
         return image
