@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Geometry", "Raster"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
-        .testTarget(name: "GoldenTests", dependencies: ["Geometry", "Raster", "Text", "Video"]),
+        .testTarget(name: "GoldenTests", dependencies: ["Geometry", "Raster", "Text", "Video", "Render"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Geometry", "Raster", "Motion", "Text"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"], exclude: ["Fixtures"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg"]),

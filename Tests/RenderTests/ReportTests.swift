@@ -8,50 +8,43 @@ import Raster
 @Suite struct ReportTests {
     let disc = Path.circle(center: Point(32, 32), radius: 20)
 
-    @Test(arguments: BlendMode.allCases.filter { $0 != .normal })
-    func blendModesAreReportedAndDrawnNormally(_ mode: BlendMode) {
-        var list = DisplayList()
-        list.group(Group(opacity: 0.5, blendMode: mode)) { list in list.fill(disc, paint: .solid(red)) }
-        var normal = DisplayList()
-        normal.group(Group(opacity: 0.5)) { list in list.fill(disc, paint: .solid(red)) }
-        let (canvas, report) = rendered(list)
-        #expect(report.unsupported == .blendModes)
-        #expect(bytes(canvas) == bytes(rendered(normal).0))
+    @Test(arguments: MaskMode.allCases) func maskFeatherIsReportedAndDrawnSharp(_ mode: MaskMode) {
+        func list(feather: Double) -> DisplayList {
+            var list = DisplayList()
+            let square = list.addPath(Path.rectangle(x: 0, y: 0, width: 20, height: 20))
+            list.beginGroup(Group())
+            list.addMask(Mask(mode, path: square, opacity: 0.5, inverted: true, expansion: 2, feather: feather))
+            list.fill(disc, paint: .solid(red))
+            list.endGroup()
+            return list
+        }
+        let (canvas, report) = rendered(list(feather: 4))
+        let (sharp, sharpReport) = rendered(list(feather: 0))
+        #expect(report.unsupported == .maskFeather && sharpReport.isFaithful)
+        #expect(report.messages == ["not supported yet: mask feather (masks drawn with sharp edges)"])
+        #expect(bytes(canvas) == bytes(sharp))
     }
 
-    @Test(arguments: MaskMode.allCases) func masksAreReportedAndDrawnUnmasked(_ mode: MaskMode) {
+    @Test func imagesRasterCannotHoldAreReportedAndNotDrawn() {
         var list = DisplayList()
-        let square = list.addPath(Path.rectangle(x: 0, y: 0, width: 20, height: 20))
-        list.beginGroup(Group())
-        list.addMask(Mask(mode, path: square, opacity: 0.5, inverted: true, expansion: 2))
-        list.fill(disc, paint: .solid(red))
-        list.endGroup()
-        let (canvas, report) = rendered(list)
-        #expect(report.unsupported == .masks)
-        #expect(report.messages == ["not supported yet: masks (drawn unmasked)"])
-        #expect(bytes(canvas) == bytes(direct { r, c in r.fill(disc, paint: SolidPaint(color: red), on: c) }))
-    }
-
-    @Test(arguments: MatteMode.allCases) func mattesAreReportedAndTheirSourceNotDrawn(_ mode: MatteMode) {
-        var list = DisplayList()
-        list.beginGroup(Group(matte: mode))
-        list.beginMatte()
-        list.fill(Path.rectangle(x: 0, y: 0, width: 64, height: 64), paint: .solid(blue))
-        list.endMatte()
-        list.fill(disc, paint: .solid(red))
-        list.endGroup()
-        let (canvas, report) = rendered(list)
-        #expect(report.unsupported == .mattes)
-        #expect(bytes(canvas) == bytes(direct { r, c in r.fill(disc, paint: SolidPaint(color: red), on: c) }))
-    }
-
-    @Test func imagePaintsAreReportedAndNotDrawn() {
-        var list = DisplayList()
-        let image = list.addImage(Bitmap(width: 1, height: 1, pixels: [PremultipliedRGBA8(.black)]))
+        let image = list.addImage(Bitmap(width: 0, height: 0, pixels: []))
         list.fill(disc, paint: .image(ImagePattern(image, transform: .scale(64, 64))))
         let (canvas, report) = rendered(list)
         #expect(report.unsupported == .imagePaints)
         #expect(bytes(canvas) == bytes(direct { _, _ in }))
+    }
+
+    @Test func nearestSamplingIsReportedAndDrawnBilinear() {
+        func list(_ sampling: ImageSampling) -> DisplayList {
+            var list = DisplayList()
+            let image = list.addImage(Bitmap(width: 2, height: 1, pixels: [PremultipliedRGBA8(.black), PremultipliedRGBA8(.white)]))
+            list.fill(disc, paint: .image(ImagePattern(image, transform: .scale(32, 64), sampling: sampling)))
+            return list
+        }
+        let (nearest, report) = rendered(list(.nearest))
+        let (bilinear, bilinearReport) = rendered(list(.bilinear))
+        #expect(report.unsupported == .nearestSampling && bilinearReport.isFaithful)
+        #expect(bytes(nearest) == bytes(bilinear))
     }
 
     @Test func focalGradientsAreDrawnWithTheTwoPointKernel() {

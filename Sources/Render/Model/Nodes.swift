@@ -50,14 +50,19 @@ public struct Mask: Sendable, Equatable {
     public var inverted: Bool
     /// The outline offset by this many units (outwards when positive).
     public var expansion: Double
+    /// The width of the soft edge (Lottie's mask feather `f`), in the group's units: the coverage
+    /// is blurred, the width turned into device pixels by the group's mean device scale √|det T|
+    /// (exact under similarity transforms; Renderer+Masks.swift has the blur). 0: sharp.
+    public var feather: Double
 
     public init(_ mode: MaskMode = .add, path: PathID, opacity: Double = 1, inverted: Bool = false,
-                expansion: Double = 0) {
+                expansion: Double = 0, feather: Double = 0) {
         self.mode = mode
         self.path = path
         self.opacity = opacity
         self.inverted = inverted
         self.expansion = expansion
+        self.feather = feather
     }
 }
 

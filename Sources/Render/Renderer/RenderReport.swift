@@ -1,31 +1,40 @@
 // RenderReport.swift — what a frame's render could not do, for the caller to say or refuse.
 //
 // The renderer never drops part of a picture silently. A node it cannot draw faithfully yet is
-// drawn as if the unsupported property were absent (a group without its blend mode, masks or
-// matte; an image paint not at all) and named here; a
+// drawn as if the unsupported property were absent (a mask without its feather, an image
+// sampled bilinearly instead of nearest, an image Raster cannot hold not at all, groups nested
+// past the layer depth in place) and named here; a
 // stroke Raster refuses (an excessive dash pattern) draws nothing and is counted. The exporter
 // turns a non-empty report into one warning per feature, or an error under --strict.
+
+import Raster
 
 /// Features the renderer met but cannot draw yet.
 public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    public static let blendModes = UnsupportedFeatures(rawValue: 1 << 0)
-    public static let masks = UnsupportedFeatures(rawValue: 1 << 1)
-    public static let mattes = UnsupportedFeatures(rawValue: 1 << 2)
+    /// Mask feathers (the mask is drawn with a sharp edge).
+    public static let maskFeather = UnsupportedFeatures(rawValue: 1 << 1)
+    /// Image paints whose bitmap Raster cannot hold (empty or over its size limits): not drawn.
     public static let imagePaints = UnsupportedFeatures(rawValue: 1 << 3)
+    /// Nearest-neighbour image sampling (drawn bilinear).
+    public static let nearestSampling = UnsupportedFeatures(rawValue: 1 << 7)
     public static let focalGradients = UnsupportedFeatures(rawValue: 1 << 4)
     /// Off-screen groups nested deeper than `Renderer.maximumLayerDepth`.
     public static let layerDepth = UnsupportedFeatures(rawValue: 1 << 5)
+    /// Mask expansions Geometry's outline offset refused (the mask drawn with its own outline).
+    public static let maskExpansion = UnsupportedFeatures(rawValue: 1 << 6)
 
     /// One phrase per feature, e.g. "blend modes other than normal (drawn as normal)".
     public var descriptions: [String] {
         var out: [String] = []
-        if contains(.blendModes) { out.append("blend modes other than normal (drawn as normal)") }
-        if contains(.masks) { out.append("masks (drawn unmasked)") }
-        if contains(.mattes) { out.append("mattes (drawn without the matte)") }
-        if contains(.imagePaints) { out.append("image paints (not drawn)") }
+        if contains(.maskFeather) { out.append("mask feather (masks drawn with sharp edges)") }
+        if contains(.maskExpansion) { out.append("mask expansions the outline offset refused (drawn unexpanded)") }
+        if contains(.imagePaints) {
+            out.append("image paints of an empty image or one over \(RGBAImage.maximumSide) px a side or \(RGBAImage.maximumPixels) pixels (not drawn)")
+        }
+        if contains(.nearestSampling) { out.append("nearest-neighbour image sampling (drawn bilinear)") }
         if contains(.focalGradients) { out.append("radial gradients with a focal point (drawn concentric)") }
         if contains(.layerDepth) {
             out.append("more than \(Renderer.maximumLayerDepth) nested off-screen groups (the deeper ones drawn in place)")

@@ -14,7 +14,8 @@
 //       the stroke's reach, through the groups' transforms, plus one pixel for anti-aliasing)
 //       are pairwise disjoint;
 //
-// otherwise off-screen. A clip path takes a layer (composited through the clip's coverage) unless
+// otherwise off-screen. A group with masks, a matte or a blend mode other than normal always takes a layer
+// (Renderer+Masks.swift, Renderer+Mattes.swift, Renderer+Blending.swift: a blend is never folded). A clip path takes a layer (composited through the clip's coverage) unless
 // it is a pixel-aligned device rectangle, which cuts the shapes' spans instead
 // (Renderer+Scissor.swift). A group whose opacity is 0, that holds no shape, or whose rectangle
 // clip lies outside the canvas's visible part, is skipped.
@@ -31,10 +32,6 @@ extension Renderer {
         let group = record.group
         let opacity = clamp01(group.opacity)
         guard opacity > 0, record.leaves > 0 else { return Int(record.end) + 1 }
-        // Not yet drawn: blend modes and masks (Raster's kernels are being written). The group is
-        // drawn as if it had neither, and the frame's report says so.
-        if group.blendMode != .normal { report.unsupported.insert(.blendModes) }
-        if !record.masks.isEmpty { report.unsupported.insert(.masks) }
 
         let parent = stack[stack.count - 1]
         let transform = group.transform.concatenating(parent.transform)
@@ -46,7 +43,7 @@ extension Renderer {
             scissor = inside
             clip = nil
         }
-        var needsLayer = clip != nil
+        var needsLayer = clip != nil || !record.masks.isEmpty || group.matte != nil || group.blendMode != .normal
         if !needsLayer && (opacity < 1 || group.filter != nil) {
             needsLayer = !canFold(record, index: index, of: list, parent: parent, transform: transform)
         }
@@ -61,7 +58,7 @@ extension Renderer {
             layerDepth += 1
             stack.append(Entry(transform: transform, opacity: 1, filter: nil, target: layer.canvas, layer: layer,
                                layerOpacity: opacity * parent.opacity, layerFilter: group.filter, clip: clip,
-                               scissor: scissor))
+                               scissor: scissor, group: g))
         } else {
             stack.append(Entry(transform: transform, opacity: parent.opacity * opacity,
                                filter: group.filter ?? parent.filter, target: parent.target, scissor: scissor))
@@ -74,7 +71,12 @@ extension Renderer {
         let entry = stack.removeLast()
         guard let layer = entry.layer else { return }
         let below = stack[stack.count - 1].target
-        if let clip = entry.clip {
+        applyMatte(of: entry, in: list)
+        applyMasks(of: entry, in: list)
+        let mode = entry.group >= 0 ? list.groups[entry.group].group.blendMode : .normal
+        if mode != .normal {
+            blendLayer(of: entry, mode: mode, onto: below, in: list)
+        } else if let clip = entry.clip {
             // The layer as the paint of the clip path: inside it, anti-aliased at its edge.
             rasterizer.scissor = entry.scissor
             list.withPath(clip.path) { path in

@@ -64,9 +64,19 @@ extension Renderer {
                                             recycling: &gradientSlots[s].radial)
             draw(shape, index: s, of: list, paint: paint, entry: entry)
             gradientSlots[s].radial = paint
-        case .image:
-            // Not yet drawn: image paints (Raster's bilinear image shader is being written).
-            report.unsupported.insert(.imagePaints)
+        case .image(let pattern):
+            // Raster's bilinear image paint (ImagePaint.swift), transparent outside the bitmap.
+            // Groups holding images are never folded, so no colour filter reaches here.
+            let alpha = pattern.opacity * opacity
+            guard alpha > 0 else { return }
+            guard let image = list.image(pattern.image).image else {
+                report.unsupported.insert(.imagePaints)
+                return
+            }
+            if pattern.sampling == .nearest { report.unsupported.insert(.nearestSampling) }
+            draw(shape, index: s, of: list,
+                 paint: ImagePaint(image: image, transform: pattern.transform, opacity: alpha, edge: .transparent),
+                 entry: entry)
         }
     }
 

@@ -16,11 +16,20 @@
 // and a clip that is a pixel-aligned device rectangle cuts the shapes' spans instead of taking a
 // layer (Renderer+Scissor.swift).
 //
-// Not yet drawn (reported in the frame's RenderReport, never silently): blend modes other than
-// normal, masks, mattes and image paints (focal radial gradients are drawn). Raster has kernels for them
-// (Composite/, Paint/ImagePaint); each gets wired where the report is raised now: `endGroup` is the place where a
-// layer is combined with its parent (blend modes), `beginGroup` where masks and the matte source
-// are rendered into their own pooled layers before the children.
+// Masks: a group with masks is drawn off-screen and its layer multiplied by the masks' combined
+// coverage before it is composited (Renderer+Masks.swift).
+//
+// Mattes: the matte source (beginMatte … endMatte) is drawn into its own pooled layer, never
+// onto the canvas, and the group's layer is multiplied by its matte value at `endGroup`
+// (Renderer+Mattes.swift), before the masks.
+//
+// Blend modes: a group whose mode is not normal is drawn off-screen (isolated) and its layer
+// blended onto the canvas below with Raster's blend kernels at `endGroup` (Renderer+Blending.swift).
+//
+// Image paints: Raster's bilinear ImagePaint with the pattern's transform (Renderer+Shapes.swift).
+//
+// Not yet drawn (reported in the frame's RenderReport, never silently): mask feather,
+// nearest-neighbour image sampling (drawn bilinear).
 //
 // Speed shortcuts — this file and its extensions are the only place that decides them; Raster
 // offers the mechanisms. With `shortcuts` empty every frame is drawn the plain way, and the tests
@@ -75,6 +84,12 @@ public final class Renderer {
         var clip: Clip?
         /// Shapes below write only inside this box (a pixel-aligned rectangle clip).
         var scissor: Scissor?
+        /// The group (index into the list's groups) whose layer this is; −1 otherwise.
+        var group = -1
+        /// The layer a matte source draws into (Renderer+Mattes.swift): closed by endMatte.
+        var isMatteSource = false
+        /// The group's drawn matte source, applied at `endGroup`.
+        var matte: Layer?
     }
 
     var stack: [Entry] = []
@@ -90,6 +105,9 @@ public final class Renderer {
     var shapeBounds: [Rect] = []
     var boundsTransforms: [Transform] = []
     var report = RenderReport()
+    /// A8 surfaces and expanded outlines for masks (Renderer+Masks.swift).
+    let maskSurfaces = MaskSurfaces()
+    var expandedOutlines: [ExpandedOutline] = []
 
     public init() {}
 
@@ -114,11 +132,9 @@ public final class Renderer {
                 endGroup(list)
                 i += 1
             case .beginMatte(let end):
-                // Not yet drawn: the matte source goes into its own layer here once Raster's matte
-                // kernels exist; until then the group is drawn without it.
-                report.unsupported.insert(.mattes)
-                i = Int(end) + 1
+                i = beginMatte(at: i, end: Int(end))
             case .endMatte:
+                endMatte()
                 i += 1
             case .fill(let s), .stroke(let s):
                 drawShape(Int(s), of: list)
