@@ -3,6 +3,9 @@
 // really lacks them (checked by hand: issue_2269.lottie has no images/img_0.png or img_1.png;
 // dog.json's dog.png and issue_2342.json's images/img_0.png are not in the corpus).
 import Foundation
+@testable import Lottie
+import Raster
+import Render
 import Testing
 
 /// `lottie/samples` beside the repository, or $ANIMEXPORT_LOTTIE_CORPUS (as LottieTests/CorpusTests).
@@ -59,5 +62,27 @@ func problems(_ info: [String: Any]) -> [String] {
         #expect(problems(try infoJSON([folder + "/Nonanimating/base64Test.json"])).isEmpty)
         let dog = problems(try infoJSON([folder + "/Nonanimating/dog.json"]))
         #expect(dog.count == 1 && dog[0].contains("dog.png") && dog[0].contains("no such file"), "\(dog)")
+    }
+
+    /// base64Test.json's image is drawn 1:1 at the origin: every canvas pixel is its texel (±1).
+    @Test(.enabled(if: assetCorpusFolder != nil && LottieCoverage.rendererDrawsImages))
+    func embeddedCorpusImageRendersPixelForPixel() throws {
+        let folder = try #require(assetCorpusFolder) + "/Nonanimating"
+        var animation = try LottieDecoder.load(path: folder + "/base64Test.json")
+        animation.loadImages(using: TestImageLoader(folder: folder))
+        let image = try #require(animation.bitmaps["image_0"])
+        #expect(image.bitmap.width == 442 && image.bitmap.height == 440)
+        var list = DisplayList()
+        LottieBuilder(animation).build(atSeconds: 0, into: &list)
+        let canvas = Canvas(width: 442, height: 440)
+        #expect(Renderer().render(list, background: .clear, transform: .identity, on: canvas).isFaithful)
+        var worst = 0
+        for y in 0..<440 {
+            for x in 0..<442 {
+                let a = canvas[x, y], b = image.bitmap.pixels[y * 442 + x]
+                worst = max(worst, [abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a))].max()!)
+            }
+        }
+        #expect(worst <= 1, "largest difference \(worst)")
     }
 }
