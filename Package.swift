@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "MediaTests", dependencies: ["Media"], exclude: ["Fixtures"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg"]),
         .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render", "Lottie"]),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion"],
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion", "Render"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video", "Media"],
                     exclude: ["Fixtures", "Golden"]),

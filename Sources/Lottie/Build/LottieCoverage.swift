@@ -1,10 +1,8 @@
 // What of a file the builder does not draw faithfully, said before a frame is rendered
 //
 // One entry per feature, naming the first place that uses it and how many do:
-//   • the feature inventory's unsupported features (masks, mattes, merge paths, images, text,
+//   • the feature inventory's unsupported features (masks, mattes, merge paths, text,
 //     expressions, effects, 3D, blend modes …): never emitted into the list;
-//   • modifiers the builder does not apply yet: sequential trim paths are trimmed path by path,
-//     rounded corners drawn with sharp corners;
 //   • image layers whose image could not be loaded (Images/ImageLoading.swift), and all image
 //     layers while the renderer reports image paints as not drawn (probed like gradients);
 //   • radial gradients with a highlight, when the renderer reports focal gradients as not drawn
@@ -30,9 +28,6 @@ public struct LottieCoverage: Sendable {
         for (feature, places) in animation.features.unsupported {
             add(feature.rawValue, places, "not supported yet")
         }
-        add("sequential trim paths", animation.features.places(of: .sequentialTrimPaths),
-            "not supported yet (each path trimmed on its own)")
-        add("rounded corners", animation.features.places(of: .roundedCorners), "not supported yet (drawn with sharp corners)")
         if Self.rendererDrawsFocalGradients == false {
             add("radial gradient highlights", Self.placesWithHighlights(animation),
                 "not supported yet by the renderer (drawn concentric)")
