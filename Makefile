@@ -7,7 +7,7 @@ RELEASE_BIN = .build/release/animexport
 # text: FreeType, HarfBuzz, fontconfig and the Inter font.
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
            libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter libjansson-dev \
-           libavfilter-dev libswresample-dev libwebp-dev ffmpeg libpolyclipping-dev
+           libavfilter-dev libswresample-dev libwebp-dev ffmpeg libpolyclipping-dev libzip-dev
 
 .PHONY: all deps deps-test build release test check-layout run bench assets install install-files uninstall clean \
         compare-lottie lottie-compare-venv test-compare-tool
@@ -23,7 +23,7 @@ deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v ffmpeg >/dev/null 2>&1 || missing="$$missing ffmpeg"; \
-	for lib in libavcodec libavformat libswscale libavutil libavfilter libswresample libwebpdemux freetype2 harfbuzz fontconfig jansson polyclipping; do \
+	for lib in libavcodec libavformat libswscale libavutil libavfilter libswresample libwebpdemux freetype2 harfbuzz fontconfig jansson polyclipping libzip; do \
 	  pkg-config --exists $$lib 2>/dev/null || missing="$$missing $$lib"; \
 	done; \
 	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Inter.*Bold'; } || missing="$$missing fonts-inter"; \

@@ -14,6 +14,7 @@
 //   Video   → CFFmpeg, CWebP  (RGBA frames in, files out; knows nothing of rasterizing)
 //   Lottie  → Geometry, Raster, Motion, Render (Lottie files: model, animated properties, time;
 //                              the builder of display lists)
+//   Media   → CFFmpeg, CZip   (untrusted media: PNG/JPEG/WebP decoding, files inside a folder, zip archives)
 //   AnimExport → Geometry, Raster, Text, Render, Scenes, Video, Lottie, CFFmpeg (presets, jobs, CLI logic,
 //                              errors; SHA-256 from libavutil)
 //   animexport → AnimExport   (the thin executable)
@@ -74,6 +75,8 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // libzip: dotLottie archives (Media/Archive).
+        .systemLibrary(name: "CZip", path: "Sources/CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // Strict JSON (duplicate keys) for presets and manifests.
         .systemLibrary(name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         // Clipper 6.4.2 (Debian's libpolyclipping, C++) behind a C API: Geometry's boolean ops and offsets.
@@ -86,12 +89,14 @@ let package = Package(
         .target(name: "Render", dependencies: ["Geometry", "Raster"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text", "Render"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"], swiftSettings: optimized),
+        // Untrusted media inputs: images decoded with libavcodec, files inside a folder, zip archives.
+        .target(name: "Media", dependencies: ["CFFmpeg", "CZip"]),
         // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory,
         // and the builder of display lists.
         .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion", "Render"],
                 swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Text", "Render", "Scenes", "Video",
-                                                   "CFFmpeg", "CJansson", "Lottie"]),
+                                                   "CFFmpeg", "CJansson", "Lottie", "Media"]),
         .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
         .target(name: "AnimExportKit", dependencies: ["AnimExport", "Scenes", "Render", "Geometry", "Raster", "Motion"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
@@ -110,11 +115,12 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "GoldenTests", dependencies: ["Geometry", "Raster", "Text", "Video", "Render"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Geometry", "Raster", "Motion", "Text"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media"], exclude: ["Fixtures"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg"]),
-        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render"]),
+        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render", "Lottie"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion", "Render"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video"],
+        .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video", "Media"],
                     exclude: ["Fixtures", "Golden"]),
     ]
 )

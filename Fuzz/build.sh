@@ -2,18 +2,18 @@
 # Builds the libFuzzer targets with swiftc (outside SwiftPM, so `swift build` and `make test`
 # never see them): each module's sources are compiled with -sanitize=fuzzer,address into one
 # object per module, then linked with the fuzz entry point.
-#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset, OUT/fuzz-font, OUT/fuzz-lottie (default .build/fuzz)
+#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset, OUT/fuzz-font, OUT/fuzz-lottie, OUT/fuzz-media (default .build/fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 mkdir -p "$OUT"
 SAN="-sanitize=fuzzer,address"
 # The C modules (CFFmpeg, CFreeType, CHarfBuzz, CWebP) and their headers, for every module that sees them.
-CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CWebP -I Sources/CClipper/include)
-for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux); do CMODULES+=(-Xcc "$f"); done
+CMODULES=(-I Sources/CFFmpeg -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CWebP -I Sources/CZip -I Sources/CClipper/include)
+for f in $(pkg-config --cflags libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux libzip); do CMODULES+=(-Xcc "$f"); done
 # -package-name: modules see each other's `package` declarations, as under SwiftPM.
 COMMON=(-wmo -O -g -parse-as-library -package-name animexport $SAN -I "$OUT" "${CMODULES[@]}")
-LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux)
+LIBS=$(pkg-config --libs libavcodec libavformat libswscale libavutil freetype2 harfbuzz fontconfig libwebpdemux libzip)
 # Geometry's boolean operations: the CClipper shim (C++) and Clipper itself.
 CLIPPER_LIBS="$(pkg-config --libs polyclipping) -lstdc++"
 
@@ -58,3 +58,9 @@ link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Lottie,Text,Render,Scenes,Vide
 module FontFuzz -- Fuzz/FontCase.swift Fuzz/FontFuzz.swift
 echo "fuzz: linking $OUT/fuzz-font"
 link $SAN "$OUT"/{Geometry,CClipper,Raster,Text,FontFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-font"
+
+# Images (libavcodec) and zip archives (libzip) as Lottie files bring them (MediaCase.swift).
+module Media -- $(find Sources/Media -name '*.swift' | sort)
+module MediaFuzz -- Fuzz/MediaCase.swift Fuzz/MediaFuzz.swift
+echo "fuzz: linking $OUT/fuzz-media"
+link $SAN "$OUT"/{Media,MediaFuzz}.o $LIBS -o "$OUT/fuzz-media"

@@ -3,7 +3,7 @@
 #   make fuzz         builds the libFuzzer targets (Fuzz/build.sh, swiftc -sanitize=fuzzer,address,
 #                     outside SwiftPM) and runs them side by side (Fuzz/run.sh), each for
 #                     FUZZ_SECONDS (default 600: ~1.2M geometry and ~3.6M preset executions on
-#                     one core each; `font` runs beside them), printing executions and exec/s; a crash, hang
+#                     one core each; `font`, `lottie` and `media` run beside them), printing executions and exec/s; a crash, hang
 #                     (> 10 s per input), leak or > 2 GB input fails. The corpora grow in
 #                     .build/fuzz/corpus-* and are reused by the next run.
 #   make asan-test    the whole test suite, the binary included, under AddressSanitizer, in its

@@ -8,7 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 SECONDS_EACH=${2:-600}
-targets=(geometry preset font lottie)
+targets=(geometry preset font lottie media)
 pids=()
 for t in "${targets[@]}"; do
     corpus=$OUT/corpus-$t
@@ -19,6 +19,11 @@ for t in "${targets[@]}"; do
         for f in /usr/share/fonts/opentype/inter/Inter-Bold.otf /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf; do
             [[ -f $f ]] && { printf '\x11'; cat "$f"; } > "$corpus/seed-$(basename "$f")"
         done
+    fi
+    # Media seeds: the test images and zips behind their selector bytes (MediaCase.swift).
+    if [[ $t == media && -z $(ls -A "$corpus") ]]; then
+        for f in Tests/MediaTests/Fixtures/*.{png,jpg,webp}; do { printf '\x00'; cat "$f"; } > "$corpus/seed-$(basename "$f")"; done
+        for f in Tests/MediaTests/Fixtures/*.zip; do { printf '\x01'; cat "$f"; } > "$corpus/seed-$(basename "$f")"; done
     fi
     dict=()
     if [[ $t == lottie ]]; then

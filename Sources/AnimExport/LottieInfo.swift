@@ -9,6 +9,7 @@ import Foundation
 import Lottie
 
 let infoFlags: [FlagSpec] = [
+    lottieAnimationFlag,
     FlagSpec("--json", help: "print JSON instead of text"),
     FlagSpec("--help", alias: "-h", help: "show this help"),
 ]
@@ -16,6 +17,7 @@ let infoFlags: [FlagSpec] = [
 func infoHelp() -> String {
     """
     Usage: animexport info FILE.json [--json]
+           animexport info FILE.lottie [--animation ID] [--json]
 
     Describes a Lottie (Bodymovin JSON) file: canvas size, frame rate, in and out points,
     duration, layers, the features it uses and where, and which of them are not rendered yet.
@@ -36,9 +38,13 @@ func runLottieInfo(_ args: [String]) throws(ExportError) -> Int32 {
         throw .usage("info: expected one FILE.json, got \(parsed.positionals.count) arguments; see 'animexport info --help'")
     }
     let path = parsed.positionals[0]
-    let animation: LottieAnimation
-    do { animation = try LottieDecoder.load(path: path) } catch { throw ExportError(error) }
-    print(parsed.has("--json") ? lottieInfoJSON(animation, file: path) : lottieInfoText(animation, file: path))
+    let animation = try LottieInput.load(path, animationID: parsed.value("--animation"))
+    var text = parsed.has("--json") ? lottieInfoJSON(animation, file: path) : lottieInfoText(animation, file: path)
+    if LottieInput.isArchive(path) {
+        do { text = try archiveInfo(try LottieInput.openArchive(path), json: parsed.has("--json"), selected: parsed.value("--animation"), animationInfo: text) }
+        catch { throw ExportError(error) }
+    }
+    print(text)
     return 0
 }
 
@@ -68,6 +74,7 @@ func lottieInfoText(_ a: LottieAnimation, file: String) -> String {
         }
     }
     for w in a.warnings { lines.append("  warning: \(w)") }
+    for p in a.imageProblems { lines.append("  not drawn: \(p.place): \(p.message)") }
     return lines.joined(separator: "\n")
 }
 
@@ -88,6 +95,7 @@ func lottieInfoJSON(_ a: LottieAnimation, file: String) -> String {
         "features": entries(a.features.used),
         "unsupported": entries(a.features.unsupported),
         "warnings": a.warnings,
+        "imageProblems": a.imageProblems.map { ["where": $0.place, "message": $0.message] },
     ]
     if let v = a.version { object["version"] = v }
     if let n = a.name { object["name"] = n }

@@ -17,6 +17,7 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/rational.h>
 #include <libavutil/sha.h>
+#include <libavutil/base64.h>
 #include <errno.h>
 #include <string.h>
 #include <dlfcn.h>

@@ -22,23 +22,28 @@ import Raster
 import Render
 import Video
 
+let lottieAnimationFlag = FlagSpec("--animation", value: "ID", help: "the animation of a .lottie archive to render (default: the first; `info` lists them)")
+
 let lottieRenderFlags: [FlagSpec] = [
+    lottieAnimationFlag,
     FlagSpec("--null", help: "render every frame and write nothing (in place of OUTPUT), to check a file or time the renderer"),
 ] + renderFlags.filter { !["--preset", "--font"].contains($0.name) }
 
 let lottieStillFlags: [FlagSpec] = [
+    lottieAnimationFlag,
     FlagSpec("--frame", value: "F", help: "the file's frame F counted from its in-point (instead of --time)"),
 ] + stillFlags.filter { !["--preset", "--font"].contains($0.name) }
 
 /// Whether a command-line word names a Lottie file rather than an animation.
 func isLottiePath(_ word: String) -> Bool {
-    word.lowercased().hasSuffix(".json") && AnimationKind(rawValue: word) == nil
+    (word.lowercased().hasSuffix(".json") || LottieInput.isArchive(word)) && AnimationKind(rawValue: word) == nil
 }
 
 func lottieHelp() -> String {
     """
     Usage: animexport FILE.json [options] OUTPUT
            animexport FILE.json [options] --null
+           animexport FILE.lottie [--animation ID] [options] OUTPUT
 
     Renders a Lottie (Bodymovin JSON) file. Defaults come from the file: its size in points
     (times --scale, default 2), its frame rate, its length; the background is transparent for
@@ -104,8 +109,7 @@ func lottieJob(_ path: String, _ parsed: ParsedArguments, library: PresetLibrary
     // The missing-OUTPUT error shows the file the user gave, before the file is read.
     _ = try outputArgument(parsed, example: video ? "animexport \(path) out.mp4" : "animexport still \(path) out.png",
                            command: video ? path : "still")
-    let animation: LottieAnimation
-    do { animation = try LottieDecoder.load(path: path) } catch { throw ExportError(error) }
+    let animation = try LottieInput.load(path, animationID: parsed.value("--animation"))
     var file = PresetFile(animation: LottiePlugin.name,
                           parameters: LottiePlugin.erase(LottieParameters(path: path, animation: animation)))
     file.canvas = CanvasSpec(width: animation.width, height: animation.height)

@@ -15,7 +15,8 @@
 //
 // A layer group's opacity is the renderer's to fold or take off-screen (Render/Renderer.swift
 // decides). Null layers only parent (the walker never visits them); hidden layers and layers
-// outside [ip, op) are skipped by the walker. Image, text and other layers are not drawn: the
+// outside [ip, op) are skipped by the walker. Image layers draw their loaded bitmap
+// (ImageEmitter.swift). Text and other layers are not drawn: the
 // feature inventory names them (LottieCoverage.swift turns that into the warnings).
 //
 // Steady state allocates nothing for a shape-only file: the list's paths are rebuilt in their
@@ -89,7 +90,12 @@ public final class LottieBuilder {
                 beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity))
                 list.fill(paint: .solid(color)) { $0.appendRectangle(width: w, height: h) }
                 list.endGroup()
-            case .precomp, .null, .image, .text, .other:
+            case .image(let id):
+                guard opacity > 0, let image = builder.animation.bitmaps[id] else { return }
+                list.beginGroup(Group(transform: matrix, opacity: opacity))
+                list.emitImage(image)
+                list.endGroup()
+            case .precomp, .null, .text, .other:
                 return   // precompositions come through enterPrecomposition; the rest is reported
             }
         }

@@ -1,8 +1,10 @@
 // What of a file the builder does not draw faithfully, said before a frame is rendered
 //
 // One entry per feature, naming the first place that uses it and how many do:
-//   • the feature inventory's unsupported features (masks, mattes, merge paths, images, text,
+//   • the feature inventory's unsupported features (masks, mattes, merge paths, text,
 //     expressions, effects, 3D, blend modes …): never emitted into the list;
+//   • image layers whose image could not be loaded (Images/ImageLoading.swift), and all image
+//     layers while the renderer reports image paints as not drawn (probed like gradients);
 //   • radial gradients with a highlight, when the renderer reports focal gradients as not drawn
 //     (probed once on a 1 × 1 canvas, so the warning goes away by itself when Render draws them).
 // The exporter prints them as warnings, or refuses the file under --strict, before anything is
@@ -30,8 +32,21 @@ public struct LottieCoverage: Sendable {
             add("radial gradient highlights", Self.placesWithHighlights(animation),
                 "not supported yet by the renderer (drawn concentric)")
         }
+        for problem in animation.imageProblems { unrendered.append(Entry(place: problem.place, message: problem.message)) }
+        if Self.rendererDrawsImages == false {
+            add("image layers", animation.features.places(of: .imageLayers), "not drawn yet by the renderer")
+        }
         workarounds = animation.warnings
     }
+
+    /// Whether Render draws image paints (probed like focal gradients).
+    static let rendererDrawsImages: Bool = {
+        var list = DisplayList()
+        let image = list.addImage(Bitmap(width: 1, height: 1, pixels: [.transparent]))
+        list.fill(paint: .image(ImagePattern(image))) { $0.appendRectangle(width: 1, height: 1) }
+        let report = Renderer().render(list, background: .clear, transform: .identity, on: Canvas(width: 1, height: 1))
+        return !report.unsupported.contains(.imagePaints)
+    }()
 
     private mutating func add(_ feature: String, _ places: [String], _ what: String) {
         guard let first = places.first else { return }

@@ -72,7 +72,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     public var isSupported: Bool {
         switch self {
         case .maskFeather, .hardMixBlend, .shapeBlendModes, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
-             .unknownShapes, .imageLayers, .textLayers, .otherLayers, .expressions, .effects,
+             .unknownShapes, .textLayers, .otherLayers, .expressions, .effects,
              .layerStyles, .threeD, .motionBlur, .conicGradients, .collapsedTransformations:
             return false
         default:

@@ -5,6 +5,8 @@
 // Time t seconds after the in-point is frame ip + t·fr of the root composition, sampled
 // exactly (Time/AnimationTime.swift).
 
+import Render
+
 public struct LottieAnimation: Sendable {
     /// `v`, the Bodymovin version that wrote the file.
     public var version: String?
@@ -19,7 +21,7 @@ public struct LottieAnimation: Sendable {
     /// `LayerContent.precomp(composition:)`.
     public var compositions: [Composition]
     public var markers: [Marker]
-    /// Image assets by id (for reporting; not drawn by part 1).
+    /// Image assets by id.
     public var images: [ImageAsset]
     /// Which features the file uses, and where.
     public var features: FeatureInventory
@@ -29,6 +31,10 @@ public struct LottieAnimation: Sendable {
     /// An upper bound on the layers, shape items and vertices one frame evaluates
     /// (Layers/PrecompGraph.swift; capped by LottieLimits.maxFrameWork).
     public var frameWork: Double
+    /// Decoded images by asset id, and the image layers that cannot be drawn (`loadImages`,
+    /// Images/ImageLoading.swift; empty until it is called).
+    public var bitmaps: [String: LoadedImage] = [:]
+    public var imageProblems: [ImageProblem] = []
 
     /// The root composition.
     public var root: Composition { compositions[0] }

@@ -61,3 +61,8 @@ extension DisplayList {
                 Array(opacityStops[Int(r.opacities.lowerBound)..<Int(r.opacities.upperBound)]))
     }
 }
+
+extension DisplayList {
+    /// The bitmap an image paint refers to.
+    public func bitmap(_ id: ImageID) -> Bitmap { image(id) }
+}
