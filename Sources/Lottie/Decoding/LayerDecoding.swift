@@ -62,6 +62,7 @@ extension DecodeContext {
         if hidden { record(.hiddenLayers) }
         if member(l, "parent") != nil { record(.parenting) }
         try recordUnrendered(l)
+        (expressionScope.currentPlace, expressionScope.layerInPoint, expressionScope.layerOutPoint) = (place, inPoint, outPoint)
         let autoOrient = try optionalBool(l, "ao") ?? false
         if autoOrient { record(.autoOrient) }
         let transform: LottieTransform
@@ -71,9 +72,11 @@ extension DecodeContext {
             transform = .identity
         }
         let content = try layerContent(l, type: type, stretch: stretch, defaultSize: defaultSize, compositionIndex: compositionIndex)
-        return LottieLayer(index: try optionalInteger(l, "ind", in: Int(Int32.min)...Int(Int32.max)), name: name(l) ?? "",
+        var layer = LottieLayer(index: try optionalInteger(l, "ind", in: Int(Int32.min)...Int(Int32.max)), name: name(l) ?? "",
                      place: place, parent: nil, inPoint: inPoint, outPoint: outPoint, startTime: startTime,
                      timeStretch: stretch, hidden: hidden, transform: transform, autoOrient: autoOrient, content: content)
+        layer.effects = expressionScope.effectsByPlace[place] ?? []
+        return layer
     }
 
     func layerContent(_ l: JSONObject, type: Int, stretch: Double, defaultSize: (Double, Double),
@@ -145,10 +148,9 @@ extension DecodeContext {
         if case .array(let masks)? = member(l, "masksProperties"), !masks.isEmpty { record(.masks) }
         if let tt = try optionalNumber(l, "tt"), tt != 0 { record(.mattes) }
         if try optionalBool(l, "td") == true { record(.mattes) }
-        if case .array(let effects)? = member(l, "ef"), !effects.isEmpty { record(.effects) }
         if case .array(let styles)? = member(l, "sy"), !styles.isEmpty { record(.layerStyles) }
         if let bm = try optionalNumber(l, "bm"), bm != 0 { record(.blendModes) }
-        if try optionalBool(l, "ddd") == true { record(.threeD) }
+        if try optionalBool(l, "ddd") == true { record(.flatThreeD) }   // .threeD when a rotation leaves the plane (recordThreeD)
         if try optionalBool(l, "mb") == true { record(.motionBlur) }
     }
 }

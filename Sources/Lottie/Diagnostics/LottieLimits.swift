@@ -37,6 +37,11 @@ public struct LottieLimits: Sendable {
     public var maxGradientStops = 1_000
     /// Entries of one dash pattern.
     public var maxDashEntries = 64
+    /// One expression: characters, nesting depth and terms (Expressions/ExpressionSyntax.swift;
+    /// the longest corpus expression has 2 400 characters, the recognised ones under 100).
+    public var maxExpressionLength = 16_384
+    public var maxExpressionDepth = 64
+    public var maxExpressionTerms = 4_096
 
     public init() {}
 

@@ -37,6 +37,8 @@ public struct LottieLayer: Sendable {
     /// `ao`: rotate along the direction of travel of the position.
     public var autoOrient: Bool
     public var content: LayerContent
+    /// `ef` (Model/LayerEffects.swift).
+    public var effects: [LayerEffect] = []
 }
 
 public enum LayerContent: Sendable {
