@@ -6,6 +6,7 @@
 //
 //   group  clip (0, 0, w, h)                         the composition is clipped to its canvas
 //     group  transform M_layer, opacity o_layer      per visible shape or solid layer
+//            filter (fill and tint effects, EffectFilters.swift)
 //       …shapes (ShapeEmitter)                       or the solid's rectangle (0, 0, sw, sh)
 //     group  transform M_pre, opacity o_pre, clip (0, 0, pw, ph)   per precomposition layer
 //       …its layers, at the precomposition's frame C′ (Time/LayerTime.swift)
@@ -63,13 +64,13 @@ public final class LottieBuilder {
             switch layer.content {
             case .shapes(let items):
                 guard opacity > 0 else { return }
-                list.beginGroup(Group(transform: matrix, opacity: opacity))
+                list.beginGroup(Group(transform: matrix, opacity: opacity, filter: EffectFilters.filter(layer.effects, frame: frame)))
                 let emitter = ShapeEmitter(builder: builder, frame: frame)
                 emitter.emit(items, upTo: items.count, into: &list)
                 list.endGroup()
             case let .solid(color, w, h):
                 guard opacity > 0, color.a > 0 else { return }
-                list.beginGroup(Group(transform: matrix, opacity: opacity))
+                list.beginGroup(Group(transform: matrix, opacity: opacity, filter: EffectFilters.filter(layer.effects, frame: frame)))
                 list.fill(paint: .solid(color)) { $0.appendRectangle(width: w, height: h) }
                 list.endGroup()
             case .precomp, .null, .image, .text, .other:
@@ -80,7 +81,8 @@ public final class LottieBuilder {
         mutating func enterPrecomposition(_ layer: LottieLayer, composition: Int, frame: Double, innerFrame: Double,
                                           matrix: Transform, opacity: Double, width: Double, height: Double) {
             let clip = Clip(list.addPath { $0.appendRectangle(width: width, height: height) })
-            list.beginGroup(Group(transform: matrix, opacity: max(0, opacity), clip: clip))
+            list.beginGroup(Group(transform: matrix, opacity: max(0, opacity), filter: EffectFilters.filter(layer.effects, frame: frame),
+                                  clip: clip))
         }
 
         mutating func exitPrecomposition() {

@@ -40,7 +40,7 @@ public struct LottieLimits: Sendable {
     /// One expression: characters, nesting depth and terms (Expressions/ExpressionSyntax.swift;
     /// the longest corpus expression has 2 400 characters, the recognised ones under 100).
     public var maxExpressionLength = 16_384
-    public var maxExpressionDepth = 64
+    public var maxExpressionDepth = 256
     public var maxExpressionTerms = 4_096
 
     public init() {}

@@ -3,8 +3,8 @@
 // At frame f the property's value is P(f) = scale · program(f) where the program sees
 // `value` = K(f)/scale, K the keyframed (or static) value in model units and `scale` the
 // decoder's unit conversion (opacity and scale percentages: 0.01; others 1), so expressions
-// compute in the file's units as After Effects does. Results with more components than the
-// property keep the first ones (a 3-D point on a 2-D position); a non-finite result gives K(f).
+// compute in the file's units as After Effects does. A 3-D result on a 2-D property keeps x and y;
+// a non-finite result gives K(f).
 
 import Motion
 

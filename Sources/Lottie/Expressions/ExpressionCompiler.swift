@@ -8,9 +8,10 @@
 //   loopOut / loopIn (type, numKeyframes), loopOutDuration / loopInDuration (type, seconds)
 //   with literal arguments, wiggle(freq, amp [, octaves [, amp_mult]]) with literal octaves,
 //   effect(E)(V), thisLayer.effect(E)(V), thisComp.layer("L").effect(E)(V) with `.value`
-//   optional — E, V a name or a 1-based index, resolved while decoding (ExpressionControls.swift),
+//   optional — E, V a name or a 1-based index, resolved while decoding (Decoding/EffectDecoding.swift),
 //   variables: `var a = …;`, `a = …;` (the last value of $bm_rt, or of the last expression, is the result).
-// The result must have at least as many components as the property (1, 2 or 4).
+// The result must have as many components as the property (1, 2 or 4; a 2-D property also takes
+// [x, y, z], z left out, as the decoder reads 3-D points).
 
 import Foundation
 
@@ -32,9 +33,13 @@ struct ExpressionCompiler {
 
     typealias Typed = (code: ExpressionCode, count: Int)
 
+    static let reserved: Set<String> = ["time", "value", "Math", "thisComp", "thisLayer", "effect"]
+
     mutating func compile(_ statements: [ExpressionStatement]) throws(ExpressionFailure) -> ExpressionCode {
         var last: Typed?
         for s in statements {
+            if case .declare(let name, _) = s, Self.reserved.contains(name) { throw ExpressionFailure("'\(name)' cannot be assigned") }
+            if case .assign(let name, _) = s, Self.reserved.contains(name) { throw ExpressionFailure("'\(name)' cannot be assigned") }
             switch s {
             case .declare(let name, nil): if variables[name] == nil { variables[name] = .some(nil) }
             case .declare(let name, let e?), .assign(let name, let e): variables[name] = .some(try compile(e))
@@ -42,7 +47,7 @@ struct ExpressionCompiler {
             }
         }
         guard let result = (variables["$bm_rt"] ?? nil) ?? last else { throw ExpressionFailure("no result") }
-        guard result.count >= count else {
+        guard result.count == count || (count == 2 && result.count == 3) else {
             throw ExpressionFailure("gives \(result.count) number\(result.count == 1 ? "" : "s") for a property of \(count)")
         }
         return result.code

@@ -13,7 +13,7 @@
 //
 // Names: `time` = frame / fps (the composition's seconds), `value` = the property's own
 // keyframed value at the frame (in the file's units), Math.* and the loop, wiggle, clamp and
-// effect-control forms (LoopExpressions.swift, WiggleNoise.swift, ExpressionControls.swift).
+// effect-control forms (LoopExpressions.swift, WiggleNoise.swift, Model/LayerEffects.swift).
 // A result that is not finite (a division by zero) is replaced by `value` — said in
 // docs/lottie-expressions.md; After Effects would show an error there.
 

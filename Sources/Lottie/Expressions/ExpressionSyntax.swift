@@ -22,8 +22,9 @@
 //
 // Anything else (if, function, for, try, comparison, strings with escapes …) is a syntax error,
 // which the caller reports as an unsupported expression. Caps (LottieLimits): the source length
-// (checked first), the nesting depth of the tree (bounds the recursion of parser, compiler and
-// evaluator) and its node count (with no loops, calls or recursion in the language, one
+// (checked first), the nesting depth of the tree — every parenthesis, unary sign, chained
+// operator, call, member and index counts one level, so the depth bounds the recursion of
+// parser, compiler and evaluator — and its node count (with no loops, calls or recursion in the language, one
 // evaluation visits each node once: the node count bounds the evaluation steps).
 
 /// A parse-tree node.
@@ -227,8 +228,11 @@ struct ExpressionParser {
         try enter()
         defer { depth -= 1 }
         var left = try multiplicative()
+        let start = depth
+        defer { depth = start }
         while case .symbol(let c) = token, c == "+" || c == "-" {
             try advance()
+            try enter()     // each operator of a chain is a level of the tree it builds
             left = .binary(c, left, try multiplicative())
         }
         return left
@@ -236,8 +240,11 @@ struct ExpressionParser {
 
     private mutating func multiplicative() throws(ExpressionFailure) -> ExpressionNode {
         var left = try unary()
+        let start = depth
+        defer { depth = start }
         while case .symbol(let c) = token, c == "*" || c == "/" || c == "%" {
             try advance()
+            try enter()
             left = .binary(c, left, try unary())
         }
         return left
@@ -252,6 +259,8 @@ struct ExpressionParser {
     }
 
     private mutating func postfix() throws(ExpressionFailure) -> ExpressionNode {
+        let start = depth
+        defer { depth = start }
         var e = try primary()
         while true {
             switch token {
@@ -277,8 +286,7 @@ struct ExpressionParser {
             default:
                 return e
             }
-            nodes += 1
-            guard nodes <= caps.maxNodes else { throw ExpressionFailure("more than \(caps.maxNodes) terms") }
+            try enter()     // a call, member or index wraps the tree once more
         }
     }
 
