@@ -204,3 +204,16 @@ private let ramp: [(Double, Double)] = [(0, 0), (10, 100)]
         #expect(try decode(file(20)).features.uses(.threeD))
     }
 }
+
+@Suite struct ExpressionCapTests {
+    @Test func countsKeepTheirKeyframesUnderAnExpression() throws {
+        // Nested repeaters driven by `1000` each would ask for 10⁹ copies past the decode-time
+        // check; the expression on a count is reported and the keyframed count used.
+        let shapes = #"[{"ty": "rp", "c": {"a": 0, "k": 3, "x": "1000"}, "o": {"a": 0, "k": 0}, "m": 1, "tr": {"p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}, {"ty": "sr", "sy": 1, "pt": {"a": 0, "k": 5, "x": "value * 1e9"}, "p": {"a": 0, "k": [0, 0]}, "or": {"a": 0, "k": 10}, "ir": {"a": 0, "k": 5}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}, "r": {"a": 0, "k": 0}}]"#
+        let a = try decode(lottieJSON(layers: "[\(shapeLayer(shapes))]"))
+        let places = a.features.places(of: .unrecognisedExpressions)
+        #expect(places.count == 2 && places.allSatisfy { $0.contains("counts are capped on their keyframes") }, "\(places)")
+        guard case .repeater(let r) = shapeItems(a).first else { Issue.record("no repeater"); return }
+        #expect(r.copyCount(at: 0) == 3 && r.copies.expression == nil)
+    }
+}

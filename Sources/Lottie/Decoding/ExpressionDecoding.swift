@@ -72,6 +72,16 @@ extension DecodeContext {
         }
     }
 
+    /// `p` without its expression, reported: for counts whose caps are checked on the keyframes
+    /// (repeater copies, star points), which an expression could otherwise take past them.
+    func capped(_ p: ScalarProperty, member key: String) throws(LottieError) -> ScalarProperty {
+        guard let e = p.expression else { return p }
+        var q = p
+        q.expression = nil
+        try at(key) { () throws(LottieError) in unrecognisedExpression(e.source, "counts are capped on their keyframes; expressions there are not evaluated") }
+        return q
+    }
+
     /// Records an expression that is not evaluated, quoting it and saying why.
     func unrecognisedExpression(_ source: String, _ reason: String) {
         let flat = source.split(whereSeparator: \.isNewline).joined(separator: " ")
