@@ -73,6 +73,13 @@ private let ramp: [(Double, Double)] = [(0, 0), (10, 100)]
         #expect(abs(try opacity(still, "var a = time * 4; a % 1.5 + Math.max(2, 3)", at: 15) - 3.5) < 1e-12)
         #expect(abs(try opacity(still, "clamp(value, 0, 30)", at: 0) - 30) < 1e-12)
         #expect(abs(try opacity(still, "-value / thisComp.frameDuration", at: 0) - -1200) < 1e-9)
+        // linear: time 0.5 s is a quarter of the way from 0.25 s to 1.25 s.
+        #expect(abs(try opacity(still, "linear(time, 0.25, 1.25, 20, 60)", at: 15) - 30) < 1e-12)
+        #expect(abs(try opacity(still, "linear(time, 0.25, 1.25, 20, 60)", at: 60) - 60) < 1e-12)   // clamped
+        #expect(abs(try opacity(still, "linear(0.75, 0, 100)", at: 0) - 75) < 1e-12)
+        #expect(abs(try opacity(still, "timeToFrames(time) + framesToTime(15)", at: 15) - 15.5) < 1e-12)
+        // valueAtTime reads the keyframes: 0 → 100 over frames 0–10, a third of a second in.
+        #expect(abs(try opacity(ramp, "valueAtTime(time - 0.1)", at: 6) - 30) < 1e-9)
     }
 
     @Test func vectorArithmeticFollowsBodymovin() {

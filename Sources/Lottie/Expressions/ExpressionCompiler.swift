@@ -5,6 +5,7 @@
 //   + − × ÷ % and $bm_sum/sum/add, $bm_sub/sub, $bm_mul/mul, $bm_div/div, $bm_mod/mod, $bm_neg,
 //   Math.sin cos tan asin acos atan atan2 abs floor ceil round sqrt exp log pow min max,
 //   degreesToRadians, radiansToDegrees, clamp(x, lo, hi), x[i] (constant i),
+//   linear(t, t0, t1, a, b) and linear(t, a, b), valueAtTime(t), timeToFrames(t), framesToTime(f),
 //   loopOut / loopIn (type, numKeyframes), loopOutDuration / loopInDuration (type, seconds)
 //   with literal arguments, wiggle(freq, amp [, octaves [, amp_mult]]) with literal octaves,
 //   effect(E)(V), thisLayer.effect(E)(V), thisComp.layer("L").effect(E)(V) with `.value`
@@ -162,6 +163,22 @@ struct ExpressionCompiler {
             return (.clamp(x.code, lo.code, hi.code), x.count)
         case "loopOut", "loopIn", "loopOutDuration", "loopInDuration": return (.loop(try loop(name, args)), count)
         case "wiggle": return try wiggle(args)
+        case "valueAtTime":
+            guard args.count == 1 else { throw ExpressionFailure("valueAtTime takes 1 argument") }
+            return (.valueAtTime(try scalar(args[0])), count)
+        case "linear":
+            // linear(t, a, b) is linear(t, 0, 1, a, b).
+            guard args.count == 5 || args.count == 3 else { throw ExpressionFailure("linear takes 3 or 5 arguments") }
+            let t = try scalar(args[0])
+            let (t0, t1): (ExpressionCode, ExpressionCode) = args.count == 5
+                ? (try scalar(args[1]), try scalar(args[2])) : (.constant(ExpressionValue(0)), .constant(ExpressionValue(1)))
+            let a = try compile(args[args.count - 2]), b = try compile(args[args.count - 1])
+            guard a.count == b.count else { throw ExpressionFailure("linear's two values must have the same length") }
+            return (.linear(t, t0, t1, a.code, b.code), a.count)
+        case "timeToFrames", "framesToTime":
+            guard args.count == 1 else { throw ExpressionFailure("\(name) takes 1 argument here") }
+            let x = try scalar(args[0]), fps = ExpressionCode.constant(ExpressionValue(frameRate))
+            return (name == "timeToFrames" ? .product(x, fps) : .quotient(x, fps), 1)
         default: throw ExpressionFailure("\(name.prefix(30))() is not supported")
         }
     }

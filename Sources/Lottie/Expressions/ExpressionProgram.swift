@@ -87,6 +87,10 @@ indirect enum ExpressionCode: Sendable {
     case wiggle(frequency: ExpressionCode, amplitude: ExpressionCode, octaves: Int, multiplier: ExpressionCode)
     /// The value of control `index` of the binding's control list.
     case control(Int)
+    /// valueAtTime(t): the keyframed value at frame t·fps.
+    case valueAtTime(ExpressionCode)
+    /// linear(t, t0, t1, a, b) = a + (b − a)·clamp((t − t0)/(t1 − t0), 0, 1) (a at or before t0 when t1 ≤ t0).
+    case linear(ExpressionCode, ExpressionCode, ExpressionCode, ExpressionCode, ExpressionCode)
 }
 
 /// What a program reads while it runs.
@@ -141,6 +145,14 @@ extension ExpressionCode {
                                       multiplier: multiplier.evaluate(env).v[0])
         case .control(let i):
             return env.binding.controls[i].expressionValue(at: env.frame)
+        case .valueAtTime(let t):
+            let f = t.evaluate(env).v[0] * env.frameRate
+            return f.isFinite ? env.binding.baseValue(at: f) : env.value
+        case let .linear(t, t0, t1, a, b):
+            let x = t.evaluate(env).v[0], lo = t0.evaluate(env).v[0], hi = t1.evaluate(env).v[0]
+            let u = hi > lo ? Swift.min(Swift.max((x - lo) / (hi - lo), 0), 1) : (x <= lo ? 0 : 1)
+            let p = a.evaluate(env), q = b.evaluate(env)
+            return ExpressionValue(p.v + (q.v - p.v) * u, count: Swift.max(p.count, q.count))
         }
     }
 
