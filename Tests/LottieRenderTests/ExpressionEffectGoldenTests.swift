@@ -32,6 +32,10 @@ let expressionGoldenFixtures: [GoldenFixture] = [
     // Fill: red → blue at opacity 1; green at opacity 0.5 (α 128). Tint black → blue, white →
     // yellow: stripes black, 0.5 grey, white at x 30, 50, 70: amount 100 → blue, (128, 128, 128),
     // yellow; amount 50 → (0, 0, 128), (128, 128, 128), (255, 255, 128).
+    // A corpus file (Fixtures/CORPUS.md): twelve trim properties under loopOut('Cycle'), 1 s in,
+    // when three of its four arcs are past their last keyframe and cycling. Corners stay clear;
+    // the loops themselves are checked below against the same file without its expressions.
+    GoldenFixture(name: "corpus-loading-gradient-strokes", seconds: 1, pixels: [(0, 0, .clear), (199, 199, .clear)]),
     GoldenFixture(name: "effect-fill-tint", pixels: [
         (25, 20, .blue), (75, 20, Pixel(0, 255, 0, 128)),
         (30, 50, .blue), (50, 50, Pixel(128, 128, 128, 255)), (70, 50, Pixel(255, 255, 0, 255)),
@@ -44,5 +48,15 @@ let expressionGoldenFixtures: [GoldenFixture] = [
         // Every expression and effect in these files is recognised: nothing is reported.
         let coverage = LottieCoverage(try loadFixture(c.name))
         #expect(coverage.unrendered.isEmpty, "\(c): \(coverage.unrendered.map(\.message))")
+    }
+
+    /// The corpus file with and without its loopOut expressions: the same picture until the first
+    /// arc passes its last keyframe (frame 21 at 60 fps), different once the loops run.
+    @Test func corpusLoopsChangeThePictureOnlyAfterTheLastKeyframe() throws {
+        for (seconds, same) in [(0.0, true), (0.3, true), (0.5, false), (1.0, false)] {
+            let with = try renderFixture("corpus-loading-gradient-strokes", atSeconds: seconds)
+            let without = try renderFixture("corpus-loading-gradient-strokes-no-expressions", atSeconds: seconds)
+            #expect((with.rgba == without.rgba) == same, "at \(seconds) s")
+        }
     }
 }
