@@ -33,8 +33,14 @@ public final class LottieBuilder {
     var bezier = BezierPath()
     var stops = GradientStops()
     var strokeStyle = StrokeStyle()
-    /// The trims of the enclosing lists while a group is walked (ShapeModifiers.swift).
-    var trims: [TrimPath] = []
+    /// The enclosing lists while a group is walked, the sequential trims' layouts of the
+    /// picture being built, and the corner rounder's scratch (ShapeModifiers.swift).
+    var levels: [ShapeLevel] = []
+    var sequentialLayouts: [SequentialKey: SequentialLayout] = [:]
+    var rounder = CornerRounder()
+    /// The sizes of the compositions entered while a picture is built, the top one first
+    /// (PrecompClip.swift).
+    var compositionSizes: [(Double, Double)] = []
 
     public init(_ animation: LottieAnimation) {
         self.animation = animation
@@ -47,7 +53,10 @@ public final class LottieBuilder {
 
     /// Appends the picture `seconds` after the in-point to `list` (callers reset it between frames).
     public func build(atSeconds seconds: Double, into list: inout DisplayList) {
+        if !sequentialLayouts.isEmpty { sequentialLayouts.removeAll(keepingCapacity: true) }
         list.beginGroup(Group(clip: Clip(list.addPath { $0.appendRectangle(width: width, height: height) })))
+        compositionSizes.removeAll(keepingCapacity: true)
+        compositionSizes.append((width, height))
         var visitor = LayerEmitter(builder: self, list: DisplayList())
         swap(&list, &visitor.list)      // the visitor owns the list while it walks (moved, not copied)
         walker.walk(atSeconds: seconds, &visitor)
@@ -80,12 +89,20 @@ public final class LottieBuilder {
 
         mutating func enterPrecomposition(_ layer: LottieLayer, composition: Int, frame: Double, innerFrame: Double,
                                           matrix: Transform, opacity: Double, width: Double, height: Double) {
+            let (outerWidth, outerHeight) = builder.compositionSizes[builder.compositionSizes.count - 1]
+            builder.compositionSizes.append((width, height))
+            if LottieBuilder.precompClipHolds(outerWidth: outerWidth, outerHeight: outerHeight, matrix: matrix,
+                                              width: width, height: height) {
+                list.beginGroup(Group(transform: matrix, opacity: max(0, opacity)))   // the clip changes nothing
+                return
+            }
             let clip = Clip(list.addPath { $0.appendRectangle(width: width, height: height) })
             list.beginGroup(Group(transform: matrix, opacity: max(0, opacity), filter: EffectFilters.filter(layer.effects, frame: frame),
                                   clip: clip))
         }
 
         mutating func exitPrecomposition() {
+            builder.compositionSizes.removeLast()
             list.endGroup()
         }
     }

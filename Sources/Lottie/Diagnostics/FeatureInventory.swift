@@ -68,13 +68,14 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case threeD = "3D layers"
     case motionBlur = "motion blur"
     case conicGradients = "conic gradients"
+    case collapsedTransformations = "collapse transformations on precompositions"
 
     /// Whether part 1 renders it.
     public var isSupported: Bool {
         switch self {
         case .masks, .mattes, .mergePaths, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
              .unknownShapes, .imageLayers, .textLayers, .otherLayers, .unrecognisedExpressions, .unrenderedEffects,
-             .layerStyles, .blendModes, .threeD, .motionBlur, .conicGradients:
+             .layerStyles, .blendModes, .threeD, .motionBlur, .conicGradients, .collapsedTransformations:
             return false
         default:
             return true
