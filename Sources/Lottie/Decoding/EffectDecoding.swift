@@ -60,7 +60,7 @@ extension DecodeContext {
 
     /// One effect and its values; records what it is in the feature inventory.
     func effect(_ o: JSONObject) throws(LottieError) -> LayerEffect {
-        let type = try optionalInteger(o, "ty", in: -1000...1000) ?? -1
+        let type = Self.effectType(o)
         let name = try optionalString(o, "nm") ?? ""
         let matchName = try optionalString(o, "mn") ?? ""
         let enabled = try optionalBool(o, "en") ?? true
@@ -90,8 +90,14 @@ extension DecodeContext {
         return LayerEffect(type: type, name: name, matchName: matchName, enabled: enabled, kind: kind, controls: controls)
     }
 
+    /// `ty` as a whole number, or −1 (unknown: groups of plug-in effects write "" there).
+    static func effectType(_ o: JSONObject) -> Int {
+        guard case .number(let n)? = o["ty"], n == n.rounded(), abs(n) <= 1000 else { return -1 }
+        return Int(n)
+    }
+
     func effectControl(_ c: JSONObject) throws(LottieError) -> EffectControl {
-        let type = try optionalInteger(c, "ty", in: -1000...1000) ?? -1
+        let type = Self.effectType(c)
         let value: EffectControlValue
         switch type {
         case 0, 1, 4, 7, 10: value = .scalar(try scalar(c, "v", default: 0))
