@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets with swiftc (outside SwiftPM, so `swift build` and `make test`
 # never see them): each module's sources are compiled with -sanitize=fuzzer,address into one
 # object per module, then linked with the fuzz entry point.
-#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset, OUT/fuzz-font, OUT/fuzz-lottie, OUT/fuzz-media (default .build/fuzz)
+#   Fuzz/build.sh [OUT]          → OUT/fuzz-geometry, OUT/fuzz-preset, OUT/fuzz-font, OUT/fuzz-lottie, OUT/fuzz-media, OUT/fuzz-expression (default .build/fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
@@ -47,6 +47,9 @@ module Lottie -- $(find Sources/Lottie -name '*.swift' | sort)
 module LottieFuzz -- Fuzz/LottieCase.swift Fuzz/LottieFuzz.swift
 echo "fuzz: linking $OUT/fuzz-lottie"
 link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Lottie,LottieFuzz}.o $CLIPPER_LIBS -o "$OUT/fuzz-lottie"
+module ExpressionFuzz -- Fuzz/ExpressionCase.swift Fuzz/ExpressionFuzz.swift
+echo "fuzz: linking $OUT/fuzz-expression"
+link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Lottie,ExpressionFuzz}.o $CLIPPER_LIBS -o "$OUT/fuzz-expression"
 module Text -- $(find Sources/Text -name '*.swift' | sort)
 module Scenes -- $(find Sources/Scenes -name '*.swift' | sort)
 module Video -- $(find Sources/Video -name '*.swift' | sort)

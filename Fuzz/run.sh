@@ -8,7 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 SECONDS_EACH=${2:-600}
-targets=(geometry preset font lottie media)
+targets=(geometry preset font lottie media expression)
 pids=()
 for t in "${targets[@]}"; do
     corpus=$OUT/corpus-$t
@@ -35,6 +35,26 @@ for t in "${targets[@]}"; do
             [[ -d $samples ]] && find "$samples" -name '*.json' -size -1024k -exec cp -n {} "$corpus/" \;
         done
         dict=(-dict=Fuzz/lottie.dict)
+    fi
+    # Expression seeds: every expression of the fixtures and the corpus, one file each.
+    if [[ $t == expression && -z $(ls -A "$corpus") ]]; then
+        python3 - "$corpus" Tests/LottieRenderTests/Fixtures ${ANIMEXPORT_LOTTIE_CORPUS:-} ../*/lottie/samples <<'PY' || true
+import json, os, sys, glob
+out, n = sys.argv[1], 0
+def walk(o):
+    global n
+    if isinstance(o, dict):
+        if isinstance(o.get("x"), str) and "k" in o:
+            open(os.path.join(out, "seed-%d" % n), "w").write(o["x"]); n += 1
+        for v in o.values(): walk(v)
+    elif isinstance(o, list):
+        for v in o: walk(v)
+for d in sys.argv[2:]:
+    for f in glob.glob(os.path.join(d, "**", "*.json"), recursive=True):
+        try: walk(json.load(open(f)))
+        except Exception: pass
+PY
+        dict=(-dict=Fuzz/expression.dict)
     fi
     echo "fuzz: $t for $SECONDS_EACH s (log $OUT/$t.log)"
     # fontconfig keeps one-time state until exit (Fuzz/lsan.supp; the same 288 bytes after 1 or

@@ -68,12 +68,15 @@ public struct PositionProperty: Sendable {
     }
 
     public let storage: Storage
+    /// A recognised expression (Expressions/): when set, it gives the value.
+    public internal(set) var expression: ExpressionBinding?
 
     public init(_ value: Point) { storage = .constant(value) }
     init(track: SpatialTrack) { storage = .keyframes(track) }
     init(x: ScalarProperty, y: ScalarProperty) { storage = .split(x: x, y: y) }
 
     public var isAnimated: Bool {
+        if expression != nil { return true }
         switch storage {
         case .constant: return false
         case .keyframes: return true
@@ -82,6 +85,7 @@ public struct PositionProperty: Sendable {
     }
 
     public var constantValue: Point? {
+        if expression != nil { return nil }
         switch storage {
         case .constant(let p): return p
         case .keyframes: return nil
@@ -92,6 +96,7 @@ public struct PositionProperty: Sendable {
     }
 
     public func value(at frame: Double) -> Point {
+        if let expression { let v = expression.value(at: frame); return Point(v[0], v[1]) }
         switch storage {
         case .constant(let p): return p
         case .keyframes(let t): return t.value(at: frame)
@@ -102,6 +107,7 @@ public struct PositionProperty: Sendable {
     /// The direction the position is moving in at `frame` (zero when it is not moving); see the
     /// file header.
     public func direction(at frame: Double) -> Point {
+        if expression != nil { return finiteDifference(frame, value(at:)) }
         switch storage {
         case .constant: return .zero
         case .keyframes(let t): return t.direction(at: frame)

@@ -21,15 +21,18 @@ public struct ScalarProperty: Sendable {
     }
 
     public let storage: Storage
+    /// A recognised expression (Expressions/): when set, it gives the value.
+    public internal(set) var expression: ExpressionBinding?
 
     public init(_ value: Double) { storage = .constant(value) }
     init(track: KeyframeTrack) { storage = .keyframes(track) }
 
-    public var isAnimated: Bool { if case .keyframes = storage { return true } else { return false } }
+    public var isAnimated: Bool { if case .keyframes = storage { return true } else { return expression != nil } }
     /// The value when it does not change over time.
-    public var constantValue: Double? { if case .constant(let v) = storage { return v } else { return nil } }
+    public var constantValue: Double? { if case .constant(let v) = storage, expression == nil { return v } else { return nil } }
 
     public func value(at frame: Double) -> Double {
+        if let expression { return expression.value(at: frame)[0] }
         switch storage {
         case .constant(let v): return v
         case .keyframes(let track): return track.value(at: frame, dimension: 0)
@@ -41,7 +44,7 @@ public struct ScalarProperty: Sendable {
     /// Whether the value is 0 at all times (a constant 0).
     public var isConstantZero: Bool {
         switch storage {
-        case .constant(let v): return v == 0
+        case .constant(let v): return v == 0 && expression == nil
         case .keyframes: return false
         }
     }
@@ -55,14 +58,17 @@ public struct VectorProperty: Sendable {
     }
 
     public let storage: Storage
+    /// A recognised expression (Expressions/): when set, it gives the value.
+    public internal(set) var expression: ExpressionBinding?
 
     public init(_ value: Point) { storage = .constant(value) }
     init(track: KeyframeTrack) { storage = .keyframes(track) }
 
-    public var isAnimated: Bool { if case .keyframes = storage { return true } else { return false } }
-    public var constantValue: Point? { if case .constant(let v) = storage { return v } else { return nil } }
+    public var isAnimated: Bool { if case .keyframes = storage { return true } else { return expression != nil } }
+    public var constantValue: Point? { if case .constant(let v) = storage, expression == nil { return v } else { return nil } }
 
     public func value(at frame: Double) -> Point {
+        if let expression { let v = expression.value(at: frame); return Point(v[0], v[1]) }
         switch storage {
         case .constant(let v): return v
         case .keyframes(let track): return Point(track.value(at: frame, dimension: 0), track.value(at: frame, dimension: 1))
@@ -74,7 +80,7 @@ public struct VectorProperty: Sendable {
     /// Whether the value is (0, 0) at all times.
     public var isConstantZero: Bool {
         switch storage {
-        case .constant(let v): return v == .zero
+        case .constant(let v): return v == .zero && expression == nil
         case .keyframes: return false
         }
     }
@@ -93,14 +99,17 @@ public struct ColorProperty: Sendable {
     /// The slot id (`sid`) the file gives the property, if any: what a colour override by slot
     /// matches (Model/ColorOverrides.swift).
     public internal(set) var slot: String?
+    /// A recognised expression (Expressions/): when set, it gives the value.
+    public internal(set) var expression: ExpressionBinding?
 
     public init(_ value: RGBA) { storage = .constant(value) }
     init(track: KeyframeTrack) { storage = .keyframes(track) }
 
-    public var isAnimated: Bool { if case .keyframes = storage { return true } else { return false } }
-    public var constantValue: RGBA? { if case .constant(let v) = storage { return v } else { return nil } }
+    public var isAnimated: Bool { if case .keyframes = storage { return true } else { return expression != nil } }
+    public var constantValue: RGBA? { if case .constant(let v) = storage, expression == nil { return v } else { return nil } }
 
     public func value(at frame: Double) -> RGBA {
+        if let expression { let v = expression.value(at: frame); return RGBA(r: v[0], g: v[1], b: v[2], a: v[3]) }
         switch storage {
         case .constant(let v): return v
         case .keyframes(let t):

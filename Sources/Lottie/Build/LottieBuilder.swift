@@ -6,6 +6,7 @@
 //
 //   group  clip (0, 0, w, h)                         the composition is clipped to its canvas
 //     group  transform M_layer, opacity o_layer      per visible shape or solid layer
+//            filter (fill and tint effects, EffectFilters.swift)
 //       …shapes (ShapeEmitter)                       or the solid's rectangle (0, 0, sw, sh)
 //     group  transform M_pre, opacity o_pre, clip (0, 0, pw, ph)   per precomposition layer
 //       …its layers, at the precomposition's frame C′ (Time/LayerTime.swift)
@@ -81,18 +82,21 @@ public final class LottieBuilder {
             switch layer.content {
             case .shapes(let items):
                 guard opacity > 0 else { return }
-                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity))
+                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
+                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
                 let emitter = ShapeEmitter(builder: builder, frame: frame)
                 emitter.emit(items, upTo: items.count, into: &list)
                 list.endGroup()
             case let .solid(color, w, h):
                 guard opacity > 0, color.a > 0 else { return }
-                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity))
+                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
+                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
                 list.fill(paint: .solid(color)) { $0.appendRectangle(width: w, height: h) }
                 list.endGroup()
             case .image(let id):
                 guard opacity > 0, let image = builder.animation.bitmaps[id] else { return }
-                list.beginGroup(Group(transform: matrix, opacity: opacity))
+                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
+                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
                 list.emitImage(image)
                 list.endGroup()
             case .precomp, .null, .text, .other:
@@ -106,11 +110,14 @@ public final class LottieBuilder {
             builder.compositionSizes.append((width, height))
             if LottieBuilder.precompClipHolds(outerWidth: outerWidth, outerHeight: outerHeight, matrix: matrix,
                                               width: width, height: height) {
-                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: max(0, opacity)))   // the clip changes nothing
+                // The clip changes nothing.
+                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: max(0, opacity),
+                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
                 return
             }
             let clip = Clip(list.addPath { $0.appendRectangle(width: width, height: height) })
-            beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: max(0, opacity), clip: clip))
+            beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: max(0, opacity),
+                                                       filter: EffectFilters.filter(layer.effects, frame: frame), clip: clip))
         }
 
         mutating func exitPrecomposition() {

@@ -26,7 +26,11 @@ public struct LottieCoverage: Sendable {
 
     public init(_ animation: LottieAnimation) {
         for (feature, places) in animation.features.unsupported {
-            add(feature.rawValue, places, "not supported yet")
+            switch feature {
+            case .unrecognisedExpressions: add("expressions", places, "not recognised (the keyframed values are used)")
+            case .unrenderedEffects: add("effects", places, "not rendered")
+            default: add(feature.rawValue, places, "not supported yet")
+            }
         }
         if Self.rendererDrawsFocalGradients == false {
             add("radial gradient highlights", Self.placesWithHighlights(animation),

@@ -61,6 +61,7 @@ extension DecodeContext {
         try check(width, in: 1...limits.maxCanvasSide, "width", member: "w")
         try check(height, in: 1...limits.maxCanvasSide, "height", member: "h")
         if case .object(let s)? = member(root, "slots") { slots = s }
+        expressionScope.frameRate = frameRate
 
         let (precomps, images) = try assets(root)
         var compositionOf: [String: Int] = [:]     // asset id → composition index
@@ -77,6 +78,7 @@ extension DecodeContext {
                                   message: "\(list.count) layers, over the cap of \(limits.maxLayersPerComposition) per composition")
             }
             var layers: [LottieLayer] = [], parents: [Int?] = [], matteParents: [Int?] = []
+            try scanEffects(list, placePrefix: placePrefix)
             try at("layers") { () throws(LottieError) in
                 for (i, element) in list.enumerated() {
                     try at(i) { () throws(LottieError) in

@@ -22,6 +22,8 @@ final class DecodeContext {
     var place = "the file"
     /// Slot definitions (`slots`), consulted by properties with a `sid`.
     var slots: JSONObject?
+    /// What expressions may refer to (Decoding/EffectDecoding.swift).
+    var expressionScope = ExpressionScope()
 
     init(file: String, limits: LottieLimits) {
         self.file = file

@@ -14,8 +14,9 @@
 // keyframes, and some on linear ones) is linear. x is clamped to [0, 1] as the spec says.
 //
 // A property with `sid` takes its value from the file's `slots` when that slot exists; a property
-// with an expression (`x`) is recorded (expressions are not evaluated) and its keyframes or
-// value are used.
+// with an expression (`x`): the typed decoders (scalar, vector, colour, position) bind it when it is
+// recognised (Decoding/ExpressionDecoding.swift); elsewhere (paths, gradients) it is reported as
+// not recognised and the keyframes or value are used.
 
 import Motion
 
@@ -39,14 +40,14 @@ struct RawKeyframe {
 
 extension DecodeContext {
     /// The body of the property `v` (at the current path).
-    func propertyBody(_ v: JSONValue) throws(LottieError) -> PropertyBody {
+    func propertyBody(_ v: JSONValue, expressions: Bool = false) throws(LottieError) -> PropertyBody {
         guard case .object(var o) = v else { return .value(v) }
         if case .string(let sid)? = member(o, "sid"), let slot = slots?[sid], case .object(let s) = slot,
            case .object(let p)? = s["p"] {
             record(.slots)
             o = p
         }
-        if case .string(let x)? = member(o, "x"), !x.isEmpty { record(.expressions) }
+        if !expressions, case .string(let x)? = member(o, "x") { unrecognisedExpression(x, "expressions on paths and gradients are not evaluated") }
         guard let k = member(o, "k") else { throw error("missing value (\"k\")") }
         if case .array(let a) = k, case .object(let first)? = a.first, first.contains("t") {
             return .keyframes(a)

@@ -63,6 +63,7 @@ extension DecodeContext {
         if hidden { record(.hiddenLayers) }
         if member(l, "parent") != nil { record(.parenting) }
         try recordUnrendered(l)
+        (expressionScope.currentPlace, expressionScope.layerInPoint, expressionScope.layerOutPoint) = (place, inPoint, outPoint)
         let autoOrient = try optionalBool(l, "ao") ?? false
         if autoOrient { record(.autoOrient) }
         let transform: LottieTransform
@@ -76,6 +77,7 @@ extension DecodeContext {
                      place: place, parent: nil, inPoint: inPoint, outPoint: outPoint, startTime: startTime,
                      timeStretch: stretch, hidden: hidden, transform: transform, autoOrient: autoOrient, content: content)
         try decodeCompositing(l, into: &layer)
+        layer.effects = expressionScope.effectsByPlace[place] ?? []
         return layer
     }
 
@@ -149,9 +151,8 @@ extension DecodeContext {
     /// Effects, layer styles, 3D and motion blur: read only to be named (masks, mattes and
     /// blend modes: CompositingDecoding.swift).
     func recordUnrendered(_ l: JSONObject) throws(LottieError) {
-        if case .array(let effects)? = member(l, "ef"), !effects.isEmpty { record(.effects) }
         if case .array(let styles)? = member(l, "sy"), !styles.isEmpty { record(.layerStyles) }
-        if try optionalBool(l, "ddd") == true { record(.threeD) }
+        if try optionalBool(l, "ddd") == true { record(.flatThreeD) }   // .threeD when a rotation leaves the plane (recordThreeD)
         if try optionalBool(l, "mb") == true { record(.motionBlur) }
     }
 }

@@ -14,30 +14,36 @@ extension DecodeContext {
     }
 
     func scalar(_ v: JSONValue, scale: Double = 1) throws(LottieError) -> ScalarProperty {
-        switch try propertyBody(v) {
+        var p: ScalarProperty
+        switch try propertyBody(v, expressions: true) {
         case .value(let k):
-            return ScalarProperty(try at("k") { () throws(LottieError) -> Double in try number(k) } * scale)
+            p = ScalarProperty(try at("k") { () throws(LottieError) -> Double in try number(k) } * scale)
         case .keyframes(let list):
             let track = try track(try rawKeyframes(list), dimensions: 1) { (s) throws(LottieError) -> [Double] in [try number(s) * scale] }
             record(.animatedProperties)
             if track.hasHoldKeyframes { record(.holdKeyframes) }
-            return ScalarProperty(track: track)
+            p = ScalarProperty(track: track)
         }
+        p.expression = expression(v, p, scale: scale)
+        return p
     }
 
     func vector(_ o: JSONObject, _ key: String, default value: Point, scale: Double = 1) throws(LottieError) -> VectorProperty {
         guard let v = member(o, key) else { return VectorProperty(value) }
         return try at(key) { () throws(LottieError) -> VectorProperty in
-            switch try propertyBody(v) {
+            var property: VectorProperty
+            switch try propertyBody(v, expressions: true) {
             case .value(let k):
                 let p = try at("k") { () throws(LottieError) -> [Double] in try pair(k, scale: scale) }
-                return VectorProperty(Point(p[0], p[1]))
+                property = VectorProperty(Point(p[0], p[1]))
             case .keyframes(let list):
                 let track = try track(try rawKeyframes(list), dimensions: 2) { (s) throws(LottieError) -> [Double] in try pair(s, scale: scale) }
                 record(.animatedProperties)
                 if track.hasHoldKeyframes { record(.holdKeyframes) }
-                return VectorProperty(track: track)
+                property = VectorProperty(track: track)
             }
+            property.expression = expression(v, property, scale: scale)
+            return property
         }
     }
 
@@ -65,15 +71,18 @@ extension DecodeContext {
     func color(_ o: JSONObject, _ key: String, default value: RGBA) throws(LottieError) -> ColorProperty {
         guard let v = member(o, key) else { return ColorProperty(value) }
         var property = try at(key) { () throws(LottieError) -> ColorProperty in
-            switch try propertyBody(v) {
+            var property: ColorProperty
+            switch try propertyBody(v, expressions: true) {
             case .value(let k):
                 let c = try at("k") { () throws(LottieError) -> [Double] in try rgba(k) }
-                return ColorProperty(RGBA(r: c[0], g: c[1], b: c[2], a: c[3]))
+                property = ColorProperty(RGBA(r: c[0], g: c[1], b: c[2], a: c[3]))
             case .keyframes(let list):
                 let track = try track(try rawKeyframes(list), dimensions: 4) { (s) throws(LottieError) -> [Double] in try rgba(s) }
                 record(.animatedProperties)
-                return ColorProperty(track: track)
+                property = ColorProperty(track: track)
             }
+            property.expression = expression(v, property)
+            return property
         }
         if case .object(let p) = v, case .string(let sid)? = member(p, "sid") { property.slot = sid }
         return property
@@ -97,14 +106,17 @@ extension DecodeContext {
                 record(.splitPosition)
                 return PositionProperty(x: try scalar(p, "x", default: 0), y: try scalar(p, "y", default: 0))
             }
-            switch try propertyBody(v) {
+            var property: PositionProperty
+            switch try propertyBody(v, expressions: true) {
             case .value(let k):
                 let p = try at("k") { () throws(LottieError) -> [Double] in try pair(k, scale: 1) }
-                return PositionProperty(Point(p[0], p[1]))
+                property = PositionProperty(Point(p[0], p[1]))
             case .keyframes(let list):
                 record(.animatedProperties)
-                return PositionProperty(track: try spatialTrack(list))
+                property = PositionProperty(track: try spatialTrack(list))
             }
+            property.expression = expression(v, property)
+            return property
         }
     }
 

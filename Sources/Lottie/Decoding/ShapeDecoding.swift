@@ -114,7 +114,7 @@ extension DecodeContext {
     func polystar(_ s: JSONObject, name: String?) throws(LottieError) -> PolystarShape {
         let kind: PolystarShape.Kind = (try optionalInteger(s, "sy", in: 1...2) ?? 1) == 2 ? .polygon : .star
         record(kind == .star ? .stars : .polygons)
-        let points = try scalar(s, "pt", default: 5)
+        let points = try capped(try scalar(s, "pt", default: 5), member: "pt")
         let most = points.track.map { $0.keyframeRange(dimension: 0).upperBound } ?? points.constantValue ?? 0
         let perPoint = kind == .star ? 2.0 : 1.0
         guard most.rounded() * perPoint <= Double(limits.maxPathVertices) else {
@@ -180,7 +180,7 @@ extension DecodeContext {
     }
 
     func repeater(_ s: JSONObject, name: String?) throws(LottieError) -> Repeater {
-        let copies = try scalar(s, "c", default: 1)
+        let copies = try capped(try scalar(s, "c", default: 1), member: "c")
         let most = copies.track.map { $0.keyframeRange(dimension: 0).upperBound } ?? copies.constantValue ?? 1
         guard most <= Double(limits.maxRepeaterCopies) else {
             throw error("\(formatNumber(most)) copies, over the cap of \(limits.maxRepeaterCopies) per repeater", member: "c")

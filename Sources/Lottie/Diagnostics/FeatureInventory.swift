@@ -60,7 +60,12 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case textLayers = "text layers"
     case otherLayers = "audio, camera and other layer types"
     case expressions = "expressions"
+    case unrecognisedExpressions = "unrecognised expressions"
     case effects = "effects"
+    case expressionControls = "expression controls"
+    case colorEffects = "fill and tint effects"
+    case unrenderedEffects = "unrendered effects"
+    case flatThreeD = "flat 3D layers"
     case layerStyles = "layer styles"
     case blendModes = "blend modes"
     case threeD = "3D layers"
@@ -72,7 +77,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     public var isSupported: Bool {
         switch self {
         case .maskFeather, .hardMixBlend, .shapeBlendModes, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
-             .unknownShapes, .textLayers, .otherLayers, .expressions, .effects,
+             .unknownShapes, .textLayers, .otherLayers, .unrecognisedExpressions, .unrenderedEffects,
              .layerStyles, .threeD, .motionBlur, .conicGradients, .collapsedTransformations:
             return false
         default:

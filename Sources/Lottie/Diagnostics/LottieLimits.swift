@@ -39,6 +39,11 @@ public struct LottieLimits: Sendable {
     public var maxDashEntries = 64
     /// Masks of one layer (each costs an off-screen coverage pass per frame).
     public var maxMasksPerLayer = 128
+    /// One expression: characters, nesting depth and terms (Expressions/ExpressionSyntax.swift;
+    /// the longest corpus expression has 2 400 characters, the recognised ones under 100).
+    public var maxExpressionLength = 16_384
+    public var maxExpressionDepth = 256
+    public var maxExpressionTerms = 4_096
 
     public init() {}
 

@@ -43,6 +43,8 @@ public struct LottieLayer: Sendable {
     /// `td`: a matte source, never drawn on its own.
     public var isMatteSource = false
     public var blendMode: BlendMode = .normal
+    /// `ef` (Model/LayerEffects.swift).
+    public var effects: [LayerEffect] = []
 }
 
 public enum LayerContent: Sendable {

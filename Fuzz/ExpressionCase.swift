@@ -1,0 +1,51 @@
+// One expression fuzz case: bytes → an expression (as UTF-8 text) on four properties of a small
+// Lottie file (a keyframed opacity, a spatial keyframed position, a static scale, a fill colour)
+// with expression controls beside it → the decoder (parser, compiler, binding) → every
+// property evaluated at a few frames, loops and wiggle included. Compiled into the
+// ExpressionFuzz module (Fuzz/build.sh) and replayed by a unit test over
+// Fuzz/regressions/expression (Tests/LottieTests/FuzzReplay links to this file). Unrecognised
+// expressions are fine; crashes, hangs and runaway memory are not.
+import Lottie
+
+/// `s` as the text of a JSON string literal (quotes, backslashes and control characters escaped).
+func jsonStringLiteral(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case _ where u.value < 0x20:
+            let hex = String(u.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out + "\""
+}
+
+func expressionFuzzFile(_ expression: String) -> String {
+    let x = jsonStringLiteral(expression)
+    let controls = #"""
+    [{"ty": 5, "nm": "Slider Control", "mn": "ADBE Slider Control", "ef": [{"ty": 0, "nm": "Slider", "v": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 20, "s": [100]}]}}]},
+     {"ty": 5, "nm": "Color Control", "mn": "ADBE Color Control", "ef": [{"ty": 2, "nm": "Color", "v": {"a": 0, "k": [0.2, 0.4, 0.6, 1]}}]},
+     {"ty": 5, "nm": "Point Control", "mn": "ADBE Point Control", "ef": [{"ty": 3, "nm": "Point", "v": {"a": 0, "k": [10, 20]}}]}]
+    """#
+    return """
+    {"v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 64, "h": 64, "layers": [
+     {"ty": 4, "ind": 1, "nm": "Shape", "ip": 0, "op": 60, "st": 0, "ef": \(controls),
+      "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 5, "h": 1, "s": [50]}, {"t": 10, "s": [100]}], "x": \(x)},
+             "p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [10, 0], "ti": [0, 10], "o": {"x": 0.5, "y": 0}, "i": {"x": 0.5, "y": 1}}, {"t": 30, "s": [64, 64]}], "x": \(x)},
+             "s": {"a": 0, "k": [100, 100], "x": \(x)}},
+      "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
+                 {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1], "x": \(x)}, "o": {"a": 0, "k": 100}}]},
+     {"ty": 3, "ind": 2, "nm": "Controls", "ip": 0, "op": 60, "st": 0, "ks": {}, "ef": \(controls)}]}
+    """
+}
+
+func runExpressionCase(_ bytes: [UInt8]) {
+    let json = expressionFuzzFile(String(decoding: bytes.prefix(20_000), as: UTF8.self))
+    guard let animation = try? LottieDecoder.decode(Array(json.utf8), file: "fuzz.json", limits: LottieLimits()) else { return }
+    let evaluator = PropertyEvaluator(animation)
+    for t in [0, 0.1, 0.5, 1.0, 1.99, -1, 7, 1e6] { _ = evaluator.evaluateAll(atSeconds: t) }
+    _ = animation.features.warnings
+}

@@ -1,0 +1,111 @@
+// Decoding layer effects (`ef`) and the expression scope of a composition
+//
+// Before a composition's layers are decoded, every layer's effects are read (scanEffects), so
+// an expression may name an effect of any layer of its composition (`thisComp.layer("Controls")
+// .effect("Speed")("Slider")`), above or below it. Effects are kept by layer place; the layer
+// decoder picks its own up (LottieLayer.effects). Model/LayerEffects.swift says what each
+// effect type becomes. Caps: a layer's effects and an effect's values count as JSON values
+// (LottieLimits.maxJSONValues bounds them).
+
+import Raster
+
+/// What expressions of the properties being decoded can refer to.
+struct ExpressionScope {
+    var frameRate = 1.0
+    /// The current layer's in- and out-point (loopOutDuration(…, 0), loopInDuration(…, 0)).
+    var layerInPoint = 0.0
+    var layerOutPoint = 0.0
+    /// The current layer's name and the effects of every layer of the current composition.
+    var layerName = ""
+    var effectsByPlace: [String: [LayerEffect]] = [:]
+    /// Layer names of the composition, top first, with their places (`thisComp.layer(name)`: the first).
+    var placesByName: [String: String] = [:]
+    var currentPlace = ""
+
+    func effects(ofLayer name: String?) -> [LayerEffect] {
+        guard let place = name.map({ placesByName[$0] }) ?? currentPlace else { return [] }
+        return effectsByPlace[place] ?? []
+    }
+}
+
+extension DecodeContext {
+    /// Reads the effects of every layer in `list` (at path `layers`) into the expression scope.
+    func scanEffects(_ list: [JSONValue], placePrefix: String) throws(LottieError) {
+        expressionScope.effectsByPlace = [:]
+        expressionScope.placesByName = [:]
+        let saved = place
+        defer { place = saved }
+        try at("layers") { () throws(LottieError) in
+            for (i, element) in list.enumerated() {
+                guard case .object(let l) = element else { continue }
+                let name = self.name(l) ?? ""
+                let layerPlace = "\(placePrefix)layers[\(i)] \"\(name)\""
+                if expressionScope.placesByName[name] == nil { expressionScope.placesByName[name] = layerPlace }
+                guard case .array(let effects)? = member(l, "ef"), !effects.isEmpty else { continue }
+                place = layerPlace
+                expressionScope.currentPlace = layerPlace
+                let decoded = try at(i) { () throws(LottieError) -> [LayerEffect] in
+                    try at("ef") { () throws(LottieError) -> [LayerEffect] in
+                        var out: [LayerEffect] = []
+                        for (j, e) in effects.enumerated() {
+                            out.append(try at(j) { () throws(LottieError) -> LayerEffect in try effect(try object(e, "an effect object")) })
+                        }
+                        return out
+                    }
+                }
+                expressionScope.effectsByPlace[layerPlace] = decoded
+            }
+        }
+    }
+
+    /// One effect and its values; records what it is in the feature inventory.
+    func effect(_ o: JSONObject) throws(LottieError) -> LayerEffect {
+        let type = Self.effectType(o)
+        let name = try optionalString(o, "nm") ?? ""
+        let matchName = try optionalString(o, "mn") ?? ""
+        let enabled = try optionalBool(o, "en") ?? true
+        var controls: [EffectControl] = []
+        if case .array(let values)? = member(o, "ef") {
+            try at("ef") { () throws(LottieError) in
+                for (j, v) in values.enumerated() {
+                    guard case .object(let c) = v else { continue }
+                    controls.append(try at(j) { () throws(LottieError) -> EffectControl in try effectControl(c) })
+                }
+            }
+        }
+        let kind: LayerEffect.Kind
+        switch type {
+        case 5 where LayerEffect.isExpressionControl(matchName: matchName): kind = .expressionControl
+        case 20: kind = .tint
+        case 21: kind = .fill
+        default: kind = .unsupported
+        }
+        record(.effects)
+        switch kind {
+        case .expressionControl: record(.expressionControls)
+        case .tint, .fill: if enabled { record(.colorEffects) }
+        case .unsupported:
+            if enabled { features.record(.unrenderedEffects, at: "\(place) effect \"\(name.isEmpty ? matchName : name)\" (type \(type))") }
+        }
+        return LayerEffect(type: type, name: name, matchName: matchName, enabled: enabled, kind: kind, controls: controls)
+    }
+
+    /// `ty` as a whole number, or −1 (unknown: groups of plug-in effects write "" there).
+    static func effectType(_ o: JSONObject) -> Int {
+        guard case .number(let n)? = o["ty"], n == n.rounded(), abs(n) <= 1000 else { return -1 }
+        return Int(n)
+    }
+
+    func effectControl(_ c: JSONObject) throws(LottieError) -> EffectControl {
+        let type = Self.effectType(c)
+        let value: EffectControlValue
+        switch type {
+        case 0, 1, 4, 7, 10: value = .scalar(try scalar(c, "v", default: 0))
+        case 2: value = .color(try color(c, "v", default: RGBA(r: 0, g: 0, b: 0, a: 1)))
+        case 3: value = .point(try vector(c, "v", default: .zero))
+        default: value = .none
+        }
+        return EffectControl(name: try optionalString(c, "nm") ?? "", matchName: try optionalString(c, "mn") ?? "",
+                             type: type, value: value)
+    }
+}

@@ -1,0 +1,102 @@
+// Binding a property's expression (`x`) while it is decoded
+//
+// A recognised expression (Expressions/ExpressionCompiler.swift) is bound to the property and
+// recorded as `expressions`; any other is recorded as `unrecognised expressions` at a place that
+// quotes it (the first 60 characters) and says why — LottieCoverage turns that into the warning
+// (an error under --strict) — and the property keeps its keyframed value. The seed of `wiggle`
+// is a hash of the property's place and JSON path.
+
+import Geometry
+
+extension DecodeContext {
+    var expressionCaps: ExpressionCaps {
+        ExpressionCaps(maxLength: limits.maxExpressionLength, maxDepth: limits.maxExpressionDepth,
+                       maxNodes: limits.maxExpressionTerms)
+    }
+
+    func expression(_ v: JSONValue, _ p: ScalarProperty, scale: Double) -> ExpressionBinding? {
+        let base: ExpressionBase
+        switch p.storage {
+        case .constant(let c): base = .constant(ExpressionValue(c))
+        case .keyframes(let t): base = .track(t)
+        }
+        return bind(v, base: base, count: 1, scale: scale)
+    }
+
+    func expression(_ v: JSONValue, _ p: VectorProperty, scale: Double) -> ExpressionBinding? {
+        let base: ExpressionBase
+        switch p.storage {
+        case .constant(let c): base = .constant(ExpressionValue(SIMD4(c.x, c.y, 0, 0), count: 2))
+        case .keyframes(let t): base = .track(t)
+        }
+        return bind(v, base: base, count: 2, scale: scale)
+    }
+
+    func expression(_ v: JSONValue, _ p: ColorProperty) -> ExpressionBinding? {
+        let base: ExpressionBase
+        switch p.storage {
+        case .constant(let c): base = .constant(ExpressionValue(SIMD4(c.r, c.g, c.b, c.a), count: 4))
+        case .keyframes(let t): base = .track(t)
+        }
+        return bind(v, base: base, count: 4, scale: 1)
+    }
+
+    func expression(_ v: JSONValue, _ p: PositionProperty) -> ExpressionBinding? {
+        let base: ExpressionBase
+        switch p.storage {
+        case .constant(let c): base = .constant(ExpressionValue(SIMD4(c.x, c.y, 0, 0), count: 2))
+        case .keyframes(let t): base = .spatial(t)
+        case .split: return nil
+        }
+        return bind(v, base: base, count: 2, scale: 1)
+    }
+
+    private func bind(_ v: JSONValue, base: ExpressionBase, count: Int, scale: Double) -> ExpressionBinding? {
+        guard case .object(let o) = v, case .string(let source)? = member(o, "x") else { return nil }
+        guard !source.allSatisfy(\.isWhitespace) else { return nil }
+        let scope = expressionScope
+        do {
+            let statements = try ExpressionParser.parse(source, caps: expressionCaps)
+            var compiler = ExpressionCompiler(count: count, frameRate: scope.frameRate) { layer, effect, control in
+                Self.control(in: scope.effects(ofLayer: layer), effect, control)
+            }
+            let code = try compiler.compile(statements)
+            record(.expressions)
+            return ExpressionBinding(source: source, code: code, base: base, count: count, scale: scale == 0 ? 1 : scale,
+                                     frameRate: scope.frameRate, seed: WiggleNoise.seed("\(place) \(jsonPathString(path))"),
+                                     controls: compiler.controls, layerInPoint: scope.layerInPoint,
+                                     layerOutPoint: scope.layerOutPoint)
+        } catch {
+            unrecognisedExpression(source, error.reason)
+            return nil
+        }
+    }
+
+    /// `p` without its expression, reported: for counts whose caps are checked on the keyframes
+    /// (repeater copies, star points), which an expression could otherwise take past them.
+    func capped(_ p: ScalarProperty, member key: String) throws(LottieError) -> ScalarProperty {
+        guard let e = p.expression else { return p }
+        var q = p
+        q.expression = nil
+        try at(key) { () throws(LottieError) in unrecognisedExpression(e.source, "counts are capped on their keyframes; expressions there are not evaluated") }
+        return q
+    }
+
+    /// Records an expression that is not evaluated, quoting it and saying why.
+    func unrecognisedExpression(_ source: String, _ reason: String) {
+        let flat = source.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let quote = flat.count > 60 ? flat.prefix(60) + "…" : Substring(flat)
+        features.record(.unrecognisedExpressions, at: "\(place) \(jsonPathString(path)) \"\(quote)\" (\(reason))")
+    }
+
+    static func control(in effects: [LayerEffect], _ effect: ExpressionKey, _ control: ExpressionKey) -> EffectControlValue? {
+        let found: LayerEffect?
+        switch effect {
+        case .name(let s): found = effects.first { $0.name == s || $0.matchName == s }
+        case .index(let i): found = i >= 1 && i <= effects.count ? effects[i - 1] : nil
+        }
+        guard let c = found?.control(control), c.value.count > 0 else { return nil }
+        if case .none = c.value { return nil }
+        return c.value
+    }
+}

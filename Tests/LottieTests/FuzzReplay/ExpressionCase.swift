@@ -1,0 +1,1 @@
+../../../Fuzz/ExpressionCase.swift
