@@ -12,7 +12,7 @@
 //
 // A layer group's opacity is the renderer's to fold or take off-screen (Render/Renderer.swift
 // decides). Null layers only parent (the walker never visits them); hidden layers and layers
-// outside [ip, op) are skipped by the walker. Image, text and other layers are not drawn: the
+// outside [ip, op) are skipped by the walker. Text layers: Build/TextEmitter.swift. Image and other layers are not drawn: the
 // feature inventory names them (LottieCoverage.swift turns that into the warnings).
 //
 // Steady state allocates nothing for a shape-only file: the list's paths are rebuilt in their
@@ -34,6 +34,8 @@ public final class LottieBuilder {
     var strokeStyle = StrokeStyle()
     /// The trims of the enclosing lists while a group is walked (ShapeModifiers.swift).
     var trims: [TrimPath] = []
+    /// Text layers: fonts, set documents and per-character scratch (TextEmitter.swift).
+    private(set) lazy var text = TextEmitter(animation, builder: self)
 
     public init(_ animation: LottieAnimation) {
         self.animation = animation
@@ -72,7 +74,12 @@ public final class LottieBuilder {
                 list.beginGroup(Group(transform: matrix, opacity: opacity))
                 list.fill(paint: .solid(color)) { $0.appendRectangle(width: w, height: h) }
                 list.endGroup()
-            case .precomp, .null, .image, .text, .other:
+            case .text(let content):
+                guard opacity > 0 else { return }
+                list.beginGroup(Group(transform: matrix, opacity: opacity))
+                builder.text.emit(layer, content, frame: frame, into: &list)
+                list.endGroup()
+            case .precomp, .null, .image, .other:
                 return   // precompositions come through enterPrecomposition; the rest is reported
             }
         }

@@ -31,6 +31,7 @@ public struct LottieCoverage: Sendable {
         add("sequential trim paths", animation.features.places(of: .sequentialTrimPaths),
             "not supported yet (each path trimmed on its own)")
         add("rounded corners", animation.features.places(of: .roundedCorners), "not supported yet (drawn with sharp corners)")
+        addText(animation)   // fonts substituted, characters without a glyph (TextCoverage.swift)
         if Self.rendererDrawsFocalGradients == false {
             add("radial gradient highlights", Self.placesWithHighlights(animation),
                 "not supported yet by the renderer (drawn concentric)")

@@ -63,13 +63,20 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case threeD = "3D layers"
     case motionBlur = "motion blur"
     case conicGradients = "conic gradients"
+    // Parts of text layers not drawn (text layers themselves are: Build/TextEmitter.swift).
+    case textPaths = "text on a path"
+    case textSelectors = "expression and wiggly text selectors, index ranges without an end, square smoothness"
+    case textRandomOrder = "randomized text selectors"
+    case textAnimatorProperties = "text animator properties other than opacity, position, anchor, scale, rotation, colours, stroke width and tracking"
+    case textGrouping = "text anchor grouping other than by character"
 
     /// Whether part 1 renders it.
     public var isSupported: Bool {
         switch self {
         case .masks, .mattes, .mergePaths, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
-             .unknownShapes, .imageLayers, .textLayers, .otherLayers, .expressions, .effects,
-             .layerStyles, .blendModes, .threeD, .motionBlur, .conicGradients:
+             .unknownShapes, .imageLayers, .otherLayers, .expressions, .effects,
+             .layerStyles, .blendModes, .threeD, .motionBlur, .conicGradients,
+             .textPaths, .textSelectors, .textRandomOrder, .textAnimatorProperties, .textGrouping:
             return false
         default:
             return true

@@ -37,6 +37,8 @@ public struct LottieLimits: Sendable {
     public var maxGradientStops = 1_000
     /// Entries of one dash pattern.
     public var maxDashEntries = 64
+    /// Characters of one text document (text layers), and glyphs of one `chars` list.
+    public var maxTextCharacters = 20_000
 
     public init() {}
 

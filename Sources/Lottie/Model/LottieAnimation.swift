@@ -29,6 +29,9 @@ public struct LottieAnimation: Sendable {
     /// An upper bound on the layers, shape items and vertices one frame evaluates
     /// (Layers/PrecompGraph.swift; capped by LottieLimits.maxFrameWork).
     public var frameWork: Double
+    /// `fonts.list` and `chars` (Model/TextLayer.swift).
+    public var fonts: [LottieFont] = []
+    public var glyphs: [LottieGlyph] = []
 
     /// The root composition.
     public var root: Composition { compositions[0] }
