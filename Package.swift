@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Geometry", "Raster", "Motion", "Text"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg"]),
         .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render"]),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion"],
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion", "Render"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video"],
                     exclude: ["Fixtures", "Golden"]),

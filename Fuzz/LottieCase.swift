@@ -1,9 +1,12 @@
-// One Lottie fuzz case: bytes → the Lottie decoder → every property evaluated at a few times.
+// One Lottie fuzz case: bytes → the Lottie decoder → every property evaluated at a few times,
+// the coverage review (it sets every text document) and display lists built at two times (text
+// layers laid out and animated).
 // Compiled into the LottieFuzz module for the libFuzzer target (Fuzz/build.sh) and replayed by
 // a unit test over Fuzz/regressions/lottie (Tests/LottieTests/FuzzReplay links to this file).
 // Errors are fine; crashes, hangs, leaks and runaway memory are not. The caps are smaller
 // than a real run's so that an input at a cap still costs milliseconds (same code paths).
 import Lottie
+import Render
 
 func fuzzLimits() -> LottieLimits {
     var limits = LottieLimits()
@@ -25,5 +28,12 @@ func runLottieCase(_ bytes: [UInt8]) {
     let d = animation.duration
     for t in [0, d * 0.37, d * 0.5, d, -1, d * 3] { _ = evaluator.evaluateAll(atSeconds: t) }
     _ = animation.features.warnings
+    _ = LottieCoverage(animation)
+    let builder = LottieBuilder(animation)
+    var list = DisplayList()
+    for t in [0, d * 0.5] {
+        list.reset()
+        builder.build(atSeconds: t, into: &list)
+    }
     _ = animation.warnings
 }

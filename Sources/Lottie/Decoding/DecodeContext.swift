@@ -20,6 +20,8 @@ final class DecodeContext {
     var place = "the file"
     /// Slot definitions (`slots`), consulted by properties with a `sid`.
     var slots: JSONObject?
+    /// Characters of the text documents read so far (LottieLimits.maxTotalTextCharacters).
+    var textCharacters = 0
 
     init(file: String, limits: LottieLimits) {
         self.file = file

@@ -72,6 +72,10 @@ extension DecodeContext {
         guard doc.text.unicodeScalars.count <= limits.maxTextCharacters else {
             throw error("\(doc.text.unicodeScalars.count) characters, over the cap of \(limits.maxTextCharacters) per text", member: "t")
         }
+        textCharacters += doc.text.unicodeScalars.count
+        guard textCharacters <= limits.maxTotalTextCharacters else {
+            throw error("the text documents hold \(textCharacters) characters so far, over the cap of \(limits.maxTotalTextCharacters) per file", member: "t")
+        }
         doc.size = try optionalNumber(s, "s") ?? 10
         try check(doc.size, in: 0...limits.maxCanvasSide, "font size", member: "s")
         doc.fontName = try optionalString(s, "f") ?? ""
@@ -150,7 +154,8 @@ extension DecodeContext {
         r.easeLow = try scalar(s, "ne", default: 0)
         r.randomize = try optionalBool(s, "rn") ?? false
         if r.randomize { record(.textRandomOrder) }
-        if let sm = try optionalNumber(s, "sm"), sm != 100, r.shape == .square { record(.textSelectors) }
+        let smoothness = try scalar(s, "sm", default: 100)
+        if r.shape == .square && (smoothness.constantValue.map { $0 != 100 } ?? true) { record(.textSelectors) }
         return r
     }
 

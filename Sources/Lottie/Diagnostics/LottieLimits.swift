@@ -39,6 +39,8 @@ public struct LottieLimits: Sendable {
     public var maxDashEntries = 64
     /// Characters of one text document (text layers), and glyphs of one `chars` list.
     public var maxTextCharacters = 20_000
+    /// Characters of every text document of the file together (each is set once and kept).
+    public var maxTotalTextCharacters = 200_000
 
     public init() {}
 

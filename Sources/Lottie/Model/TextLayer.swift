@@ -129,6 +129,12 @@ public struct TextAnimator: Sendable {
 public struct TextLayerContent: Sendable {
     public var documents: TextDocumentTrack
     public var animators: [TextAnimator]
+
+    /// What a frame of the layer costs for the frame-work cap (Layers/PrecompGraph.swift): 32
+    /// (a glyph's outline points, roughly) per character of its longest document.
+    public var frameWork: Double {
+        32 * Double(documents.documents.map { $0.text.unicodeScalars.count }.max() ?? 0)
+    }
 }
 
 /// A font of `fonts.list`.
