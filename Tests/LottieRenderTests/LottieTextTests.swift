@@ -108,6 +108,30 @@ extension Frame {
         #expect(tracked[3].lowerBound - untracked[3].lowerBound == 15)
     }
 
+    /// Caps: "ab" in all caps draws A and B exactly as "AB"; in small caps both are set at
+    /// 0.7 × 50: A = 21 wide, advance 28, then τ = 10 → B from 10 + 28 + 10 = 48, 14 wide.
+    @Test func caps() throws {
+        let json = try fixtureText("text-glyphs")
+        let upper = try renderFixture("text-glyphs", atSeconds: 0)
+        let allCaps = try renderJSON(json.replacingOccurrences(of: #""t":"AB","j":0"#, with: #""t":"ab","ca":1,"j":0"#), name: "all caps")
+        #expect(allCaps.rgba == upper.rgba)
+        let small = try renderJSON(json.replacingOccurrences(of: #""t":"AB","j":0"#, with: #""t":"ab","ca":2,"j":0"#), name: "small caps")
+        #expect(small.inkColumns == [10...30, 48...61], "\(small.inkColumns)")
+    }
+
+    /// Point text: the line (40 + 10 + 25 = 75 wide) ends at the layer's x when right-justified
+    /// (j 1, x = 90: A from 15, B from 65) and is centred on it (j 2, x = 50: from 12.5).
+    @Test func pointJustification() throws {
+        let json = try fixtureText("text-glyphs")
+        let right = try renderJSON(json.replacingOccurrences(of: #""j":0"#, with: #""j":1"#)
+            .replacingOccurrences(of: #""p":{"a":0,"k":[10,60]}"#, with: #""p":{"a":0,"k":[90,60]}"#), name: "right")
+        #expect(right.inkColumns == [15...44, 65...84], "\(right.inkColumns)")
+        let centre = try renderJSON(json.replacingOccurrences(of: #""j":0"#, with: #""j":2"#)
+            .replacingOccurrences(of: #""p":{"a":0,"k":[10,60]}"#, with: #""p":{"a":0,"k":[50,60]}"#), name: "centre")
+        #expect(centre.inkColumns == [12...42, 62...82], "\(centre.inkColumns)")
+        #expect(centre.pixel(12, 50).a == 128 || centre.pixel(12, 50).a == 127, "half of column 12 is covered")
+    }
+
     /// Drawn text layers are no longer reported; a font that is not installed is, naming the
     /// substitute; a character without a glyph in chars is named.
     @Test func coverage() throws {

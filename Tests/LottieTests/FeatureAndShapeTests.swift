@@ -9,18 +9,19 @@ import Geometry
         let layers = """
         [\(shapeLayer(#"[{"ty": "gr", "it": [{"ty": "rc", "s": {"a": 0, "k": [10, 10]}}, {"ty": "mm", "mm": 1}, {"ty": "fl"}, {"ty": "tr"}]}]"#, ind: 1, name: "Shape Layer 2", extra: #", "masksProperties": [{}]"#)),
          \(shapeLayer(#"[{"ty": "el", "s": {"a": 0, "k": [5, 5]}}, {"ty": "st"}, {"ty": "tm", "m": 2}]"#, ind: 2, name: "Other", extra: #", "masksProperties": [{}, {}]"#)),
-         {"ty": 5, "nm": "Title", "ks": {}}]
+         {"ty": 5, "nm": "Title", "ks": {}, "t": {"d": {"k": [{"s": {"t": "Hi"}, "t": 0}]}, "p": {"m": 1}}}]
         """
         let a = try decode(lottieJSON(layers: layers))
         let f = a.features
         #expect(f.places(of: .masks) == ["layers[0] \"Shape Layer 2\"", "layers[1] \"Other\""])
         #expect(f.places(of: .mergePaths) == ["layers[0] \"Shape Layer 2\""])
         #expect(f.uses(.rectangles) && f.uses(.ellipses) && f.uses(.groups) && f.uses(.sequentialTrimPaths))
-        #expect(f.unsupported.map(\.feature) == [.masks, .mergePaths, .textLayers])
+        #expect(f.uses(.textLayers))   // drawn; its text on a path is not
+        #expect(f.unsupported.map(\.feature) == [.masks, .mergePaths, .textPaths])
         #expect(f.warnings == [
             "layers[0] \"Shape Layer 2\": masks are not supported yet (2 layers)",
             "layers[0] \"Shape Layer 2\": merge paths are not supported yet",
-            "layers[2] \"Title\": text layers are not supported yet",
+            "layers[2] \"Title\": text on a path is not supported yet",
         ])
     }
 

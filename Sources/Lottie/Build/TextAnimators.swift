@@ -18,8 +18,10 @@
 //
 // then eased: m ← B(m) with the cubic Bézier B = (x₁, y₁, x₂, y₂) from ease low ℓ and high h
 // (percent): x₁ = ℓ/100 if ℓ > 0 else 0, y₁ = −ℓ/100 if ℓ < 0 else 0, x₂ = 1 − h/100 if h > 0
-// else 1, y₂ = 1 + h/100 if h < 0 else 1; and scaled by the amount `a` (a fraction, may be
-// negative). With several animators each applies its own share in file order.
+// else 1, y₂ = 1 + h/100 if h < 0 else 1; then, for a smoothness σ = sm/100 < 1 (σ = 0 read as
+// 10⁻⁸), narrowed to [½ − σ/2, ½ + σ/2]: m ← 0 below θ = ½ − σ/2, else min(1, (m − θ)/σ) (a
+// smoothness of 0 makes a square's partial edge a step at ½); and scaled by the amount `a` (a
+// fraction, may be negative). With several animators each applies its own share in file order.
 
 #if canImport(Glibc)
 import Glibc
@@ -32,6 +34,7 @@ struct SelectorAtFrame {
     let shape: TextRangeSelector.Shape
     let easing: TimingCurve?
     let amount: Double
+    let smoothness: Double
     let basedOn: TextRangeSelector.BasedOn
 
     init(_ s: TextRangeSelector, frame: Double, counts: (characters: Int, nonSpace: Int, words: Int, lines: Int)) {
@@ -51,6 +54,8 @@ struct SelectorAtFrame {
         end = b.isFinite ? b : 0
         shape = s.shape
         amount = s.amount.value(at: frame).isFinite ? s.amount.value(at: frame) : 0
+        let sm = s.smoothness.value(at: frame)
+        smoothness = sm.isFinite ? min(1, max(1e-8, sm / 100)) : 1
         let low = min(100, max(-100, s.easeLow.value(at: frame).isFinite ? s.easeLow.value(at: frame) : 0))
         let high = min(100, max(-100, s.easeHigh.value(at: frame).isFinite ? s.easeHigh.value(at: frame) : 0))
         if low == 0 && high == 0 {
@@ -73,6 +78,10 @@ struct SelectorAtFrame {
         guard index >= 0 else { return 0 }
         var m = raw(Double(index))
         if let easing { m = easing(min(1, max(0, m))) }
+        if smoothness < 1 {
+            let threshold = 0.5 - smoothness / 2
+            m = m < threshold ? 0 : min(1, (m - threshold) / smoothness)
+        }
         return m * amount
     }
 

@@ -3,7 +3,7 @@
 // Document keyframes are holds; their frames must not decrease. Colours are [r, g, b(, a)] in
 // 0…1 (a colour with a component above 1 is read as 0…255, as old exporters wrote). What is read
 // but not drawn is recorded in the inventory: text on a path (`p.m`), selectors other than the
-// range selector (expression, wiggly), randomized order, animator properties other than those
+// range selector (expression, wiggly) and index ranges without an end, randomized order, animator properties other than those
 // of TextAnimatorProperties, and anchor point grouping other than by character.
 
 import Geometry
@@ -154,8 +154,7 @@ extension DecodeContext {
         r.easeLow = try scalar(s, "ne", default: 0)
         r.randomize = try optionalBool(s, "rn") ?? false
         if r.randomize { record(.textRandomOrder) }
-        let smoothness = try scalar(s, "sm", default: 100)
-        if r.shape == .square && (smoothness.constantValue.map { $0 != 100 } ?? true) { record(.textSelectors) }
+        r.smoothness = try scalar(s, "sm", default: 100)
         return r
     }
 

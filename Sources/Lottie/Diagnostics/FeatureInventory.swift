@@ -65,7 +65,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case conicGradients = "conic gradients"
     // Parts of text layers not drawn (text layers themselves are: Build/TextEmitter.swift).
     case textPaths = "text on a path"
-    case textSelectors = "expression and wiggly text selectors, index ranges without an end, square smoothness"
+    case textSelectors = "expression and wiggly text selectors, index ranges without an end"
     case textRandomOrder = "randomized text selectors"
     case textAnimatorProperties = "text animator properties other than opacity, position, anchor, scale, rotation, colours, stroke width and tracking"
     case textGrouping = "text anchor grouping other than by character"

@@ -96,6 +96,8 @@ public struct TextRangeSelector: Sendable {
     /// `xe`, `ne`: ease high and low, percent (−100 … 100).
     public var easeHigh = ScalarProperty(0)
     public var easeLow = ScalarProperty(0)
+    /// `sm`: smoothness, percent (100: none).
+    public var smoothness = ScalarProperty(100)
     /// `rn`: randomize order (not applied: reported).
     public var randomize = false
 }
