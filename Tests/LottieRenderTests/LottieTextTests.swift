@@ -147,6 +147,11 @@ extension Frame {
         let missingGlyph = try fixtureText("text-glyphs").replacingOccurrences(of: #""t":"AB""#, with: #""t":"ABC""#)
         let glyphEntries = LottieCoverage(try LottieDecoder.decode(Array(missingGlyph.utf8), file: "g.json")).unrendered
         #expect(glyphEntries.map(\.message) == [#"characters "C" have no glyph in the file's chars or any installed font; not drawn"#])
+        // A character Inter lacks (U+265E, a chess knight) is drawn with a fallback font: a note, not a warning.
+        let fallback = try fixtureText("text-font-selector").replacingOccurrences(of: #""t":"HHHH""#, with: #""t":"HH\u265e""#)
+        let fallbackCoverage = LottieCoverage(try LottieDecoder.decode(Array(fallback.utf8), file: "k.json"))
+        #expect(fallbackCoverage.unrendered.isEmpty, "\(fallbackCoverage.unrendered)")
+        #expect(fallbackCoverage.workarounds.contains { $0.hasPrefix(#"layers[0] "Text": "#) && $0.contains("U+265E") }, "\(fallbackCoverage.workarounds)")
     }
 
     /// Text documents with values out of range are one-line errors naming the member.

@@ -31,12 +31,12 @@ public struct LottieCoverage: Sendable {
         add("sequential trim paths", animation.features.places(of: .sequentialTrimPaths),
             "not supported yet (each path trimmed on its own)")
         add("rounded corners", animation.features.places(of: .roundedCorners), "not supported yet (drawn with sharp corners)")
-        addText(animation)   // fonts substituted, characters without a glyph (TextCoverage.swift)
         if Self.rendererDrawsFocalGradients == false {
             add("radial gradient highlights", Self.placesWithHighlights(animation),
                 "not supported yet by the renderer (drawn concentric)")
         }
         workarounds = animation.warnings
+        addText(animation)   // fonts substituted, characters without a glyph (TextCoverage.swift)
     }
 
     private mutating func add(_ feature: String, _ places: [String], _ what: String) {

@@ -3,7 +3,8 @@
 //   • a font not installed (drawn with fontconfig's closest font, named), or not in fonts.list;
 //   • characters no glyph source has: not in the file's chars, or in no installed font
 //     (.notdef) — named with their layer;
-// each at the first layer that uses it. The unsupported parts of text layers (text on a path,
+// each at the first layer that uses it. Characters drawn with a fallback font (the document's
+// font lacks them) are notes (`workarounds`), as Text reports them. The unsupported parts of text layers (text on a path,
 // expression selectors …) come from the feature inventory like every other feature.
 
 import Text
@@ -23,7 +24,9 @@ extension LottieCoverage {
                         unrendered.append(Entry(place: layer.place, message: note))
                     }
                     let frame = content.documents.frames[i]
-                    for c in emitter.set(layer, content, frame: frame).1.missing where !missing.contains(c) { missing.append(c) }
+                    let set = emitter.set(layer, content, frame: frame).1
+                    for c in set.missing where !missing.contains(c) { missing.append(c) }
+                    for note in set.fallbacks { workarounds.append("\(layer.place): \(note)") }
                 }
                 guard !missing.isEmpty else { continue }
                 let list = missing.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") + (missing.count > 8 ? " …" : "")

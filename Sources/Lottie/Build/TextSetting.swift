@@ -54,6 +54,8 @@ struct SetText {
     var rule = FillRule.nonZero
     /// Characters no glyph source has.
     var missing: [Character] = []
+    /// Characters the document's font lacks, drawn with a fallback font (Text's notes).
+    var fallbacks: [String] = []
 }
 
 enum TextSetter {
@@ -76,7 +78,7 @@ enum TextSetter {
         var lineIndex = 0, character = 0, nonSpace = 0, word = -1
         for paragraph in paragraphs(doc.text) {
             let (text, small) = applyCaps(paragraph, doc.caps)
-            let units = self.units(text, small: small, size: doc.size, face: face, missing: &out.missing)
+            let units = self.units(text, small: small, size: doc.size, face: face, missing: &out.missing, fallbacks: &out.fallbacks)
             let lines = box.map { wrap(units, width: $0.x, tracking: tracking) } ?? [0..<units.count]
             for (k, range) in lines.enumerated() {
                 let w = width(units[range], tracking: tracking)
@@ -146,7 +148,7 @@ enum TextSetter {
     }
 
     private static func units(_ text: String, small: [Bool], size: Double, face: TextFace,
-                              missing: inout [Character]) -> [Unit] {
+                              missing: inout [Character], fallbacks: inout [String]) -> [Unit] {
         var units: [Unit] = []
         switch face {
         case .glyphs(let glyphs):
@@ -165,8 +167,12 @@ enum TextSetter {
         case .installed(let font100):
             guard let font = try? font100.withSize(size) else { return [] }
             let line = font.layout(text, kerning: true)
-            for issue in line.warnings where issue.isWarning {
-                if case .missingGlyph(let scalar, _, _) = issue { missing.append(Character(scalar)) }
+            for issue in line.warnings {
+                switch issue {
+                case .missingGlyph(let scalar, _, _): missing.append(Character(scalar))
+                case .fallback: fallbacks.append(issue.description)
+                default: break
+                }
             }
             let characters = Array(text)
             units = characters.map { Unit(character: $0, outline: Path(), rule: .nonZero, advance: 0, isSpace: $0.isWhitespace) }
