@@ -126,6 +126,26 @@ let goldenFixtures: [GoldenFixture] = [
     GoldenFixture(name: "trim-outer", pixels: [(50, 50, .white), (31, 50, .white), (20, 50, .clear), (80, 50, .clear)]),
     // Offset 90° = a quarter turn: the window [0.5, 1.0] of the line, x ∈ [50, 90].
     GoldenFixture(name: "trim-offset", pixels: [(60, 50, .white), (88, 50, .white), (40, 50, .clear), (20, 50, .clear)]),
+    // Rounded corners r = 20 on the rect [20, 80]²: each corner a quarter circle of radius 20
+    // (centre (40, 40) for the top left); (21.5, 21.5) is 26 from it → clear, (28.5, 28.5) is 16 →
+    // inside; the straight middles of the edges stay.
+    GoldenFixture(name: "rounded-corners", pixels: [(50, 50, .red), (50, 20, .red), (20, 50, .red), (21, 21, .clear),
+                                                   (28, 28, .red), (78, 21, .clear), (71, 71, .red), (79, 79, .clear)]),
+    // Rounded corners r = 30 on the open V (10, 80) – (50, 20) – (90, 80), stroke 6: the ends stay,
+    // the apex is cut 30 along each edge to (33.4, 45.0) and (66.6, 45.0) and joined by the cubic
+    // with handles 0.5519 of the way to the corner, whose middle is at y = 34.6 — so (50.5, 34.5)
+    // is on the stroke and (50.5, 25.5), on a sharp corner's stroke, is not.
+    GoldenFixture(name: "rounded-corners-path", pixels: [(50, 34, .white), (50, 25, .clear), (50, 21, .clear),
+                                                        (19, 64, .white), (80, 64, .white)]),
+    // Sequential trim 0 … 75 % over [group{A: y = 30}, B: y = 70] (each x ∈ [10, 90], 80 long):
+    // render order is B then A, 160 in all; [0, 120] is all of B and A's first 40: x ∈ [10, 50].
+    GoldenFixture(name: "trim-sequential", pixels: [(30, 70, .white), (85, 70, .white), (30, 30, .white), (45, 30, .white),
+                                                   (55, 30, .clear), (70, 30, .clear), (5, 70, .clear)]),
+    // 0 … 50 % turned by 270° (0.75): [120, 160] ∪ [0, 40] — A's last 40 (x ∈ [50, 90]) and B's
+    // first 40 (x ∈ [10, 50]).
+    GoldenFixture(name: "trim-sequential-offset", pixels: [(70, 30, .white), (55, 30, .white), (45, 30, .clear),
+                                                          (30, 30, .clear), (30, 70, .white), (45, 70, .white),
+                                                          (55, 70, .clear), (70, 70, .clear)]),
     // Position linear from (20, 50) at frame 0 to (80, 50) at frame 30; at t = 0.5 s (frame 15)
     // the 20 × 20 rect is centred at x = 50.
     GoldenFixture(name: "animated-position", seconds: 0.5, pixels: [(50, 50, .red), (41, 50, .red), (35, 50, .clear),

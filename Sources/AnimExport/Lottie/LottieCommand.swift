@@ -80,8 +80,20 @@ func runLottieStill(_ path: String, _ rest: [String], library: PresetLibrary) th
     for notice in job.notices { printError("animexport: note: \(notice)") }
     for warning in job.warnings { printError("animexport: warning: \(warning)") }
     try writeStill(job, at: time)
-    if !parsed.has("--quiet") { print(visible("wrote \(job.output) (\(job.width)×\(job.height), t = \(format(time)) s)")) }
+    if !parsed.has("--quiet") {
+        let frame = parsed.value("--frame").map { ", frame \($0)" } ?? ""
+        print(visible("wrote \(job.output) (\(job.width)×\(job.height), t = \(formatSeconds(time)) s\(frame))"))
+    }
     return 0
+}
+
+/// A time for a message: at most 4 decimals, trailing zeros dropped (1/3 → "0.3333", 2 → "2",
+/// 0.5 → "0.5"); times are exact internally, this is only what is printed.
+func formatSeconds(_ t: Double) -> String {
+    var s = String(format: "%.4f", t)
+    while s.hasSuffix("0") { s.removeLast() }
+    if s.hasSuffix(".") { s.removeLast() }
+    return s == "-0" ? "0" : s
 }
 
 /// The output name `--null` resolves formats against: one that holds alpha, never written.
@@ -89,6 +101,9 @@ let nullOutputName = "(null).apng"
 
 /// The render job for a Lottie file with the file's defaults (see the header).
 func lottieJob(_ path: String, _ parsed: ParsedArguments, library: PresetLibrary, video: Bool) throws(ExportError) -> RenderJob {
+    // The missing-OUTPUT error shows the file the user gave, before the file is read.
+    _ = try outputArgument(parsed, example: video ? "animexport \(path) out.mp4" : "animexport still \(path) out.png",
+                           command: video ? path : "still")
     let animation: LottieAnimation
     do { animation = try LottieDecoder.load(path: path) } catch { throw ExportError(error) }
     var file = PresetFile(animation: LottiePlugin.name,

@@ -92,7 +92,7 @@ public struct TrimWindow: Equatable, Sendable {
     var wraps: Bool { start < 1 && end > 1 }
 
     /// The painted arc-length ranges of a total length `length`, in order (file header).
-    func ranges(length: Double) -> [(Double, Double)] {
+    public func ranges(length: Double) -> [(Double, Double)] {
         if end <= 1 { return [(start * length, end * length)] }
         if start >= 1 { return [((start - 1) * length, (end - 1) * length)] }
         return [(start * length, length), (0, (end - 1) * length)]

@@ -32,8 +32,14 @@ public final class LottieBuilder {
     var bezier = BezierPath()
     var stops = GradientStops()
     var strokeStyle = StrokeStyle()
-    /// The trims of the enclosing lists while a group is walked (ShapeModifiers.swift).
-    var trims: [TrimPath] = []
+    /// The enclosing lists while a group is walked, the sequential trims' layouts of the
+    /// picture being built, and the corner rounder's scratch (ShapeModifiers.swift).
+    var levels: [ShapeLevel] = []
+    var sequentialLayouts: [SequentialKey: SequentialLayout] = [:]
+    var rounder = CornerRounder()
+    /// The sizes of the compositions entered while a picture is built, the top one first
+    /// (PrecompClip.swift).
+    var compositionSizes: [(Double, Double)] = []
     /// Text layers: fonts, set documents and per-character scratch (TextEmitter.swift).
     private(set) lazy var text = TextEmitter(animation, builder: self)
 
@@ -48,7 +54,10 @@ public final class LottieBuilder {
 
     /// Appends the picture `seconds` after the in-point to `list` (callers reset it between frames).
     public func build(atSeconds seconds: Double, into list: inout DisplayList) {
+        if !sequentialLayouts.isEmpty { sequentialLayouts.removeAll(keepingCapacity: true) }
         list.beginGroup(Group(clip: Clip(list.addPath { $0.appendRectangle(width: width, height: height) })))
+        compositionSizes.removeAll(keepingCapacity: true)
+        compositionSizes.append((width, height))
         var visitor = LayerEmitter(builder: self, list: DisplayList())
         swap(&list, &visitor.list)      // the visitor owns the list while it walks (moved, not copied)
         walker.walk(atSeconds: seconds, &visitor)
@@ -86,11 +95,19 @@ public final class LottieBuilder {
 
         mutating func enterPrecomposition(_ layer: LottieLayer, composition: Int, frame: Double, innerFrame: Double,
                                           matrix: Transform, opacity: Double, width: Double, height: Double) {
+            let (outerWidth, outerHeight) = builder.compositionSizes[builder.compositionSizes.count - 1]
+            builder.compositionSizes.append((width, height))
+            if LottieBuilder.precompClipHolds(outerWidth: outerWidth, outerHeight: outerHeight, matrix: matrix,
+                                              width: width, height: height) {
+                list.beginGroup(Group(transform: matrix, opacity: max(0, opacity)))   // the clip changes nothing
+                return
+            }
             let clip = Clip(list.addPath { $0.appendRectangle(width: width, height: height) })
             list.beginGroup(Group(transform: matrix, opacity: max(0, opacity), clip: clip))
         }
 
         mutating func exitPrecomposition() {
+            builder.compositionSizes.removeLast()
             list.endGroup()
         }
     }

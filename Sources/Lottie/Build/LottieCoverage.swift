@@ -3,8 +3,6 @@
 // One entry per feature, naming the first place that uses it and how many do:
 //   • the feature inventory's unsupported features (masks, mattes, merge paths, images, text,
 //     expressions, effects, 3D, blend modes …): never emitted into the list;
-//   • modifiers the builder does not apply yet: sequential trim paths are trimmed path by path,
-//     rounded corners drawn with sharp corners;
 //   • radial gradients with a highlight, when the renderer reports focal gradients as not drawn
 //     (probed once on a 1 × 1 canvas, so the warning goes away by itself when Render draws them).
 // The exporter prints them as warnings, or refuses the file under --strict, before anything is
@@ -28,9 +26,6 @@ public struct LottieCoverage: Sendable {
         for (feature, places) in animation.features.unsupported {
             add(feature.rawValue, places, "not supported yet")
         }
-        add("sequential trim paths", animation.features.places(of: .sequentialTrimPaths),
-            "not supported yet (each path trimmed on its own)")
-        add("rounded corners", animation.features.places(of: .roundedCorners), "not supported yet (drawn with sharp corners)")
         if Self.rendererDrawsFocalGradients == false {
             add("radial gradient highlights", Self.placesWithHighlights(animation),
                 "not supported yet by the renderer (drawn concentric)")

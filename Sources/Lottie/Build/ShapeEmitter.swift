@@ -19,11 +19,11 @@
 // group with transform M_k and opacity o_k (Model/RepeaterCopies.swift) holding draw(L, r);
 // `below` (m = 1) emits the copies from the last to copy 0 (copy 0 on top), `above` from copy 0.
 //
-// Trim paths (ShapeModifiers.swift) apply to every path before them in their list and inside
-// earlier groups, wherever the styles sit: a path is cut by the trims after it in its own list
-// (in list order), then by those after its group in each enclosing list (innermost first) —
-// `builder.trims` holds the enclosing ones while a group is walked. Rounded corners are not
-// applied yet and are reported as not rendered (LottieCoverage.swift), never silently.
+// Modifiers (trim paths, rounded corners: ShapeModifiers.swift) apply to every path before them
+// in their list and inside earlier groups, wherever the styles sit: a path is changed by the
+// modifiers after it in its own list (in list order), then by those after its group in each
+// enclosing list (innermost first) — `builder.levels` holds the enclosing lists while a group
+// is walked.
 
 import Geometry
 import Raster
@@ -44,9 +44,9 @@ struct ShapeEmitter {
                 let opacity = group.transform.opacity.value(at: frame)
                 if opacity > 0 {
                     list.beginGroup(Group(transform: group.transform.matrix(at: frame), opacity: opacity))
-                    let pushed = pushTrims(after: i, in: items)
+                    builder.levels.append(ShapeLevel(items: items, index: i))
                     emit(group.items, upTo: group.items.count, into: &list)
-                    builder.trims.removeLast(pushed)
+                    builder.levels.removeLast()
                     list.endGroup()
                 }
             case .fill(let fill):
@@ -107,20 +107,11 @@ struct ShapeEmitter {
             switch items[j] {
             case .group(let group):
                 let inner = group.transform.matrix(at: frame).concatenating(transform)
-                let pushed = pushTrims(after: j, in: items)
+                builder.levels.append(ShapeLevel(items: items, index: j))
                 gather(group.items, upTo: group.items.count, transform: inner, into: &path)
-                builder.trims.removeLast(pushed)
-            case .path(let shape):
-                shape.shape.evaluate(at: frame, into: &builder.bezier)
-                appendShape(after: j, in: items, transform: transform, into: &path)
-            case .rectangle(let rect):
-                rect.evaluate(at: frame, into: &builder.bezier)
-                appendShape(after: j, in: items, transform: transform, into: &path)
-            case .ellipse(let ellipse):
-                ellipse.evaluate(at: frame, into: &builder.bezier)
-                appendShape(after: j, in: items, transform: transform, into: &path)
-            case .polystar(let star):
-                star.evaluate(at: frame, into: &builder.bezier)
+                builder.levels.removeLast()
+            case .path, .rectangle, .ellipse, .polystar:
+                _ = evaluateShape(items[j], into: &builder.bezier)
                 appendShape(after: j, in: items, transform: transform, into: &path)
             case .fill, .stroke, .gradientFill, .gradientStroke, .trim, .repeater, .roundedCorners, .unsupported:
                 break

@@ -16,6 +16,8 @@ final class DecodeContext {
     var features = FeatureInventory()
     /// Problems the decoder worked around (a missing parent or asset), one line each.
     var warnings: [String] = []
+    /// Whether a one-number vector was noted (PropertyDecoding.swift; said once per file).
+    var sawOneNumberVector = false
     /// The place features are recorded at (the current layer).
     var place = "the file"
     /// Slot definitions (`slots`), consulted by properties with a `sid`.

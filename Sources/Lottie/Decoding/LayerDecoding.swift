@@ -106,6 +106,9 @@ extension DecodeContext {
             let w = try optionalNumber(l, "w") ?? defaultSize.0, h = try optionalNumber(l, "h") ?? defaultSize.1
             try check(w, in: 0...limits.maxFrame, "precomposition width", member: "w")
             try check(h, in: 0...limits.maxFrame, "precomposition height", member: "h")
+            // Collapse transformations: After Effects draws the precomposition's layers unclipped,
+            // as if in this composition; we clip to w × h, so it is reported (not silently).
+            if try optionalBool(l, "ct") == true { record(.collapsedTransformations) }
             var remap: ScalarProperty?
             if member(l, "tm") != nil {
                 record(.timeRemap)

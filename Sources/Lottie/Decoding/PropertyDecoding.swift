@@ -41,12 +41,23 @@ extension DecodeContext {
         }
     }
 
+    /// Said once per file: a vector written [n] (the spec asks for [x, y]) is read as [n, n],
+    /// (the reading this tolerance has always had); ThorVG and rlottie draw nothing of such a
+    /// layer (docs/lottie-compare.md, pr_1599).
+    func noteOneNumberVector() {
+        guard !sawOneNumberVector else { return }
+        sawOneNumberVector = true
+        warnings.append("\(jsonPathString(path)): a vector of one number [n] is read as [n, n] (the spec asks for [x, y]; other players may not draw it)")
+    }
+
     /// Two numbers (x, y) of a vector: [x, y, z…] → [x, y]; [n] or n → [n, n].
     func pair(_ v: JSONValue, scale: Double) throws(LottieError) -> [Double] {
         let n = try numbers(v)
         switch n.count {
         case 0: throw error("expected [x, y], got an empty array")
-        case 1: return [n[0] * scale, n[0] * scale]
+        case 1:
+            if case .array = v { noteOneNumberVector() }
+            return [n[0] * scale, n[0] * scale]
         default: return [n[0] * scale, n[1] * scale]
         }
     }

@@ -63,6 +63,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case threeD = "3D layers"
     case motionBlur = "motion blur"
     case conicGradients = "conic gradients"
+    case collapsedTransformations = "collapse transformations on precompositions"
     // Parts of text layers not drawn (text layers themselves are: Build/TextEmitter.swift).
     case textPaths = "text on a path"
     case textSelectors = "expression and wiggly text selectors, index ranges without an end"
@@ -75,7 +76,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
         switch self {
         case .masks, .mattes, .mergePaths, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
              .unknownShapes, .imageLayers, .otherLayers, .expressions, .effects,
-             .layerStyles, .blendModes, .threeD, .motionBlur, .conicGradients,
+             .layerStyles, .blendModes, .threeD, .motionBlur, .conicGradients, .collapsedTransformations,
              .textPaths, .textSelectors, .textRandomOrder, .textAnimatorProperties, .textGrouping:
             return false
         default:
