@@ -12,8 +12,8 @@
 //   Render  → Geometry, Raster (the display list and its renderer)
 //   Scenes  → Geometry, Raster, Motion, Text, Render (the animations as plug-ins, one folder per scene)
 //   Video   → CFFmpeg, CWebP  (RGBA frames in, files out; knows nothing of rasterizing)
-//   Lottie  → Geometry, Raster, Motion, Render (Lottie files: model, animated properties, time;
-//                              the builder of display lists)
+//   Lottie  → Geometry, Raster, Motion, Render, Text (Lottie files: model, animated properties,
+//                              time; the builder of display lists; text layers set with Text)
 //   Media   → CFFmpeg, CZip   (untrusted media: PNG/JPEG/WebP decoding, files inside a folder, zip archives)
 //   AnimExport → Geometry, Raster, Text, Render, Scenes, Video, Lottie, CFFmpeg (presets, jobs, CLI logic,
 //                              errors; SHA-256 from libavutil)
@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "Media", dependencies: ["CFFmpeg", "CZip"]),
         // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory,
         // and the builder of display lists.
-        .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion", "Render"],
+        .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion", "Render", "Text"],
                 swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
         .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Text", "Render", "Scenes", "Video",
                                                    "CFFmpeg", "CJansson", "Lottie", "Media"]),

@@ -1,7 +1,8 @@
 // One Lottie fuzz case: bytes → the Lottie decoder → every property evaluated at a few times →
 // the builder's display list at those times (trims, repeaters, rounded corners, precomps,
-// masks, mattes, blend modes, merge paths) →
-// the renderer on a 24 × 24 canvas (the file fitted into it, so its geometry is scan-converted).
+// masks, mattes, blend modes, merge paths, text layers) →
+// the renderer on a 24 × 24 canvas (the file fitted into it, so its geometry is scan-converted),
+// and the coverage review (it sets every text document).
 // Compiled into the LottieFuzz module for the libFuzzer target (Fuzz/build.sh) and replayed by
 // a unit test over Fuzz/regressions/lottie (Tests/LottieTests/FuzzReplay links to this file).
 // Errors are fine; crashes, hangs, leaks and runaway memory are not. The caps are smaller
@@ -42,5 +43,6 @@ func runLottieCase(_ bytes: [UInt8]) {
         _ = renderer.render(list, background: .clear, transform: .scale(k, k), on: canvas)
     }
     _ = animation.features.warnings
+    _ = LottieCoverage(animation)
     _ = animation.warnings
 }

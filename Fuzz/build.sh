@@ -43,14 +43,14 @@ link $SAN "$OUT/Geometry.o" "$OUT/CClipper.o" "$OUT/Raster.o" "$OUT/GeometryFuzz
 
 module Motion -- $(find Sources/Motion -name '*.swift' | sort)
 module Render -- $(find Sources/Render -name '*.swift' | sort)
+module Text -- $(find Sources/Text -name '*.swift' | sort)
 module Lottie -- $(find Sources/Lottie -name '*.swift' | sort)
 module LottieFuzz -- Fuzz/LottieCase.swift Fuzz/LottieFuzz.swift
 echo "fuzz: linking $OUT/fuzz-lottie"
-link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Lottie,LottieFuzz}.o $CLIPPER_LIBS -o "$OUT/fuzz-lottie"
+link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Text,Lottie,LottieFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-lottie"
 module ExpressionFuzz -- Fuzz/ExpressionCase.swift Fuzz/ExpressionFuzz.swift
 echo "fuzz: linking $OUT/fuzz-expression"
-link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Lottie,ExpressionFuzz}.o $CLIPPER_LIBS -o "$OUT/fuzz-expression"
-module Text -- $(find Sources/Text -name '*.swift' | sort)
+link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Text,Lottie,ExpressionFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-expression"
 module Scenes -- $(find Sources/Scenes -name '*.swift' | sort)
 module Video -- $(find Sources/Video -name '*.swift' | sort)
 # The preset target is compiled INTO the AnimExport module: it calls the internal decoder.

@@ -11,16 +11,17 @@ private let maskPath = #"{"a": 0, "k": {"c": true, "v": [[0, 0], [1, 0], [1, 1]]
         let layers = """
         [\(shapeLayer(#"[{"ty": "gr", "it": [{"ty": "rc", "s": {"a": 0, "k": [10, 10]}}, {"ty": "mm", "mm": 1}, {"ty": "fl"}, {"ty": "tr"}]}]"#, ind: 1, name: "Shape Layer 2", extra: #", "masksProperties": [{"pt": \#(maskPath)}]"#)),
          \(shapeLayer(#"[{"ty": "el", "s": {"a": 0, "k": [5, 5]}}, {"ty": "st"}, {"ty": "tm", "m": 2}]"#, ind: 2, name: "Other", extra: #", "masksProperties": [{"pt": \#(maskPath)}, {"pt": \#(maskPath)}]"#)),
-         {"ty": 5, "nm": "Title", "ks": {}}]
+         {"ty": 5, "nm": "Title", "ks": {}, "t": {"d": {"k": [{"s": {"t": "Hi"}, "t": 0}]}, "p": {"m": 1}}}]
         """
         let a = try decode(lottieJSON(layers: layers))
         let f = a.features
         #expect(f.places(of: .masks) == ["layers[0] \"Shape Layer 2\"", "layers[1] \"Other\""])
         #expect(f.places(of: .mergePaths) == ["layers[0] \"Shape Layer 2\""])
         #expect(f.uses(.rectangles) && f.uses(.ellipses) && f.uses(.groups) && f.uses(.sequentialTrimPaths))
-        // Masks and merge paths are drawn (issue 14).
-        #expect(f.unsupported.map(\.feature) == [.textLayers])
-        #expect(f.warnings == ["layers[2] \"Title\": text layers are not supported yet"])
+        // Masks and merge paths are drawn (issue 14), text too; its text on a path is not.
+        #expect(f.uses(.textLayers))
+        #expect(f.unsupported.map(\.feature) == [.textPaths])
+        #expect(f.warnings == ["layers[2] \"Title\": text on a path is not supported yet"])
     }
 
     @Test func groupsTakeTheirTransformAndDropHiddenItems() throws {

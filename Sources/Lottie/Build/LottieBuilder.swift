@@ -17,7 +17,7 @@
 // A layer group's opacity is the renderer's to fold or take off-screen (Render/Renderer.swift
 // decides). Null layers only parent (the walker never visits them); hidden layers and layers
 // outside [ip, op) are skipped by the walker. Image layers draw their loaded bitmap
-// (ImageEmitter.swift). Text and other layers are not drawn: the
+// (ImageEmitter.swift); text layers: Build/TextEmitter.swift. Other layers are not drawn: the
 // feature inventory names them (LottieCoverage.swift turns that into the warnings).
 //
 // Steady state allocates nothing for a shape-only file: the list's paths are rebuilt in their
@@ -48,6 +48,8 @@ public final class LottieBuilder {
     /// Merge paths Geometry refused (drawn unmerged), and the first reason (MergePathsEmitter.swift).
     public internal(set) var refusedMerges = 0
     public internal(set) var firstMergeError: String?
+    /// Text layers: fonts, set documents and per-character scratch (TextEmitter.swift).
+    private(set) lazy var text = TextEmitter(animation, builder: self)
 
     public init(_ animation: LottieAnimation) {
         self.animation = animation
@@ -99,7 +101,13 @@ public final class LottieBuilder {
                                                            filter: EffectFilters.filter(layer.effects, frame: frame)))
                 list.emitImage(image)
                 list.endGroup()
-            case .precomp, .null, .text, .other:
+            case .text(let content):
+                guard opacity > 0 else { return }
+                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
+                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
+                builder.text.emit(layer, content, frame: frame, into: &list)
+                list.endGroup()
+            case .precomp, .null, .other:
                 return   // precompositions come through enterPrecomposition; the rest is reported
             }
         }

@@ -41,6 +41,7 @@ public struct LottieCoverage: Sendable {
             add("image layers", animation.features.places(of: .imageLayers), "not drawn yet by the renderer")
         }
         workarounds = animation.warnings
+        addText(animation)   // fonts substituted, characters without a glyph (TextCoverage.swift)
     }
 
     /// Whether Render draws image paints (probed like focal gradients).

@@ -120,10 +120,13 @@ extension DecodeContext {
         }
         place = "the file"
         let work = try PrecompGraph.check(compositions, file: file, limits: limits, features: &features)
-        return LottieAnimation(version: try optionalString(root, "v"), name: name(root), frameRate: frameRate,
+        let (fonts, glyphs) = try (self.fonts(root), self.glyphs(root))
+        var animation = LottieAnimation(version: try optionalString(root, "v"), name: name(root), frameRate: frameRate,
                                inPoint: inPoint, outPoint: outPoint, width: width, height: height,
                                compositions: compositions, markers: try markers(root), images: images, features: features,
                                warnings: warnings, frameWork: work)
+        (animation.fonts, animation.glyphs) = (fonts, glyphs)
+        return animation
     }
 
     /// Pre-scans `assets`: precompositions (assets with `layers`) by id, and image assets.

@@ -131,7 +131,7 @@ extension DecodeContext {
             return .image(assetID: try referenceID(l) ?? "")
         case 5:
             record(.textLayers)
-            return .text
+            return .text(try textContent(l))
         default:
             record(.otherLayers)
             return .other(type: type)

@@ -72,13 +72,20 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case motionBlur = "motion blur"
     case conicGradients = "conic gradients"
     case collapsedTransformations = "collapse transformations on precompositions"
+    // Parts of text layers not drawn (text layers themselves are: Build/TextEmitter.swift).
+    case textPaths = "text on a path"
+    case textSelectors = "expression and wiggly text selectors, index ranges without an end"
+    case textRandomOrder = "randomized text selectors"
+    case textAnimatorProperties = "text animator properties other than opacity, position, anchor, scale, rotation, colours, stroke width and tracking"
+    case textGrouping = "text anchor grouping other than by character"
 
     /// Whether the builder draws it.
     public var isSupported: Bool {
         switch self {
         case .maskFeather, .hardMixBlend, .shapeBlendModes, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
-             .unknownShapes, .textLayers, .otherLayers, .unrecognisedExpressions, .unrenderedEffects,
-             .layerStyles, .threeD, .motionBlur, .conicGradients, .collapsedTransformations:
+             .unknownShapes, .otherLayers, .unrecognisedExpressions, .unrenderedEffects,
+             .layerStyles, .threeD, .motionBlur, .conicGradients, .collapsedTransformations,
+             .textPaths, .textSelectors, .textRandomOrder, .textAnimatorProperties, .textGrouping:
             return false
         default:
             return true

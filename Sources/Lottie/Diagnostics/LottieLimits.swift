@@ -44,6 +44,10 @@ public struct LottieLimits: Sendable {
     public var maxExpressionLength = 16_384
     public var maxExpressionDepth = 256
     public var maxExpressionTerms = 4_096
+    /// Characters of one text document (text layers), and glyphs of one `chars` list.
+    public var maxTextCharacters = 20_000
+    /// Characters of every text document of the file together (each is set once and kept).
+    public var maxTotalTextCharacters = 200_000
 
     public init() {}
 

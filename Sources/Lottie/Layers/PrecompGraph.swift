@@ -64,6 +64,8 @@ enum PrecompGraph {
                     cost += work[p]
                 case .shapes(let items):
                     cost += repeaterLoad(items) * itemWork(items)
+                case .text(let text):
+                    cost += text.frameWork
                 default:
                     break
                 }

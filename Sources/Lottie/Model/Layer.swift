@@ -58,7 +58,8 @@ public enum LayerContent: Sendable {
     case null
     /// Not drawn by part 1; named by the feature inventory.
     case image(assetID: String)
-    case text
+    /// The documents and animators of a text layer (Model/TextLayer.swift).
+    case text(TextLayerContent)
     case other(type: Int)
 }
 

@@ -35,6 +35,9 @@ public struct LottieAnimation: Sendable {
     /// Images/ImageLoading.swift; empty until it is called).
     public var bitmaps: [String: LoadedImage] = [:]
     public var imageProblems: [ImageProblem] = []
+    /// `fonts.list` and `chars` (Model/TextLayer.swift).
+    public var fonts: [LottieFont] = []
+    public var glyphs: [LottieGlyph] = []
 
     /// The root composition.
     public var root: Composition { compositions[0] }

@@ -1,0 +1,235 @@
+// Decoding text layers (`t` of a `ty` 5 layer), `fonts` and `chars` (Model/TextLayer.swift).
+//
+// Document keyframes are holds; their frames must not decrease. Colours are [r, g, b(, a)] in
+// 0…1 (a colour with a component above 1 is read as 0…255, as old exporters wrote). What is read
+// but not drawn is recorded in the inventory: text on a path (`p.m`), selectors other than the
+// range selector (expression, wiggly) and index ranges without an end, randomized order, animator properties other than those
+// of TextAnimatorProperties, and anchor point grouping other than by character.
+
+import Geometry
+import Raster
+
+extension DecodeContext {
+    func textContent(_ l: JSONObject) throws(LottieError) -> TextLayerContent {
+        guard let tv = member(l, "t") else { throw error("missing text data (\"t\")") }
+        return try at("t") { () throws(LottieError) -> TextLayerContent in
+            let t = try object(tv, "a text data object")
+            guard let dv = member(t, "d") else { throw error("missing text document (\"d\")") }
+            let documents = try at("d") { () throws(LottieError) -> TextDocumentTrack in try documentTrack(try object(dv)) }
+            if case .object(let p)? = member(t, "p"), member(p, "m") != nil { record(.textPaths) }
+            var animators: [TextAnimator] = []
+            if let av = member(t, "a") {
+                try at("a") { () throws(LottieError) in
+                    for (i, element) in try array(av, "an array of text animators").enumerated() {
+                        try at(i) { () throws(LottieError) in
+                            if let a = try animator(try object(element, "a text animator")) { animators.append(a) }
+                        }
+                    }
+                }
+            }
+            if !animators.isEmpty, case .object(let m)? = member(t, "m") {
+                let grouping = try optionalInteger(m, "g", in: 1...4) ?? 1
+                let alignment = try at("m") { () throws(LottieError) -> VectorProperty in try vector(m, "a", default: .zero) }
+                if (grouping != 1 || !alignment.isConstantZero) && animators.contains(where: { $0.properties.movesGlyphs }) {
+                    record(.textGrouping)
+                }
+            }
+            return TextLayerContent(documents: documents, animators: animators)
+        }
+    }
+
+    private func documentTrack(_ d: JSONObject) throws(LottieError) -> TextDocumentTrack {
+        if case .string(let x)? = member(d, "x"), !x.isEmpty { record(.expressions) }
+        guard let kv = member(d, "k") else { throw error("missing document keyframes (\"k\")") }
+        return try at("k") { () throws(LottieError) -> TextDocumentTrack in
+            let list = try array(kv, "an array of document keyframes")
+            guard !list.isEmpty else { throw error("no document keyframes") }
+            guard list.count <= limits.maxKeyframes else {
+                throw error("\(list.count) keyframes, over the cap of \(limits.maxKeyframes) per property")
+            }
+            var frames: [Double] = [], documents: [TextDocument] = []
+            for (i, element) in list.enumerated() {
+                try at(i) { () throws(LottieError) in
+                    let k = try object(element, "a document keyframe")
+                    let frame = try optionalNumber(k, "t") ?? 0
+                    try check(frame, in: -limits.maxFrame...limits.maxFrame, "a frame", member: "t")
+                    if let last = frames.last, frame < last {
+                        throw error("keyframe at frame \(formatNumber(frame)) comes before the previous one (\(formatNumber(last)))", member: "t")
+                    }
+                    guard let sv = member(k, "s") else { throw error("missing document (\"s\")") }
+                    frames.append(frame)
+                    documents.append(try at("s") { () throws(LottieError) -> TextDocument in try document(try object(sv, "a text document")) })
+                }
+            }
+            if documents.count > 1 { record(.animatedProperties) }
+            return TextDocumentTrack(frames: frames, documents: documents)
+        }
+    }
+
+    func document(_ s: JSONObject) throws(LottieError) -> TextDocument {
+        var doc = TextDocument()
+        doc.text = try optionalString(s, "t") ?? ""
+        guard doc.text.unicodeScalars.count <= limits.maxTextCharacters else {
+            throw error("\(doc.text.unicodeScalars.count) characters, over the cap of \(limits.maxTextCharacters) per text", member: "t")
+        }
+        textCharacters += doc.text.unicodeScalars.count
+        guard textCharacters <= limits.maxTotalTextCharacters else {
+            throw error("the text documents hold \(textCharacters) characters so far, over the cap of \(limits.maxTotalTextCharacters) per file", member: "t")
+        }
+        doc.size = try optionalNumber(s, "s") ?? 10
+        try check(doc.size, in: 0...limits.maxCanvasSide, "font size", member: "s")
+        doc.fontName = try optionalString(s, "f") ?? ""
+        let j = try optionalInteger(s, "j", in: 0...6) ?? 0
+        doc.justification = TextJustification(rawValue: j) ?? .left
+        doc.tracking = try optionalNumber(s, "tr") ?? 0
+        try check(doc.tracking, in: -100_000...100_000, "tracking", member: "tr")
+        if let lh = try optionalNumber(s, "lh") {
+            try check(lh, in: -limits.maxCanvasSide...limits.maxCanvasSide, "line height", member: "lh")
+            doc.lineHeight = lh
+        }
+        doc.baselineShift = try optionalNumber(s, "ls") ?? 0
+        try check(doc.baselineShift, in: -limits.maxCanvasSide...limits.maxCanvasSide, "baseline shift", member: "ls")
+        doc.fillColor = try textColor(s, "fc")
+        doc.strokeColor = try textColor(s, "sc")
+        doc.strokeWidth = try optionalNumber(s, "sw") ?? 0
+        try check(doc.strokeWidth, in: 0...limits.maxCanvasSide, "stroke width", member: "sw")
+        doc.strokeOverFill = try optionalBool(s, "of") ?? true
+        if let sz = member(s, "sz") {
+            let size = try at("sz") { () throws(LottieError) -> [Double] in try pair(sz, scale: 1) }
+            for (n, v) in size.enumerated() where !(0...limits.maxCanvasSide).contains(v) {
+                throw error("box \(n == 0 ? "width" : "height") must be in 0…\(formatNumber(limits.maxCanvasSide)), got \(formatNumber(v))", member: "sz")
+            }
+            doc.boxSize = Point(size[0], size[1])
+            if let ps = member(s, "ps") {
+                let p = try at("ps") { () throws(LottieError) -> [Double] in try pair(ps, scale: 1) }
+                for v in p where !(-limits.maxCanvasSide...limits.maxCanvasSide).contains(v) {
+                    throw error("box position must be in ±\(formatNumber(limits.maxCanvasSide)), got \(formatNumber(v))", member: "ps")
+                }
+                doc.boxPosition = Point(p[0], p[1])
+            }
+        }
+        doc.caps = TextCaps(rawValue: try optionalInteger(s, "ca", in: 0...2) ?? 0) ?? .regular
+        return doc
+    }
+
+    /// A document colour: absent or empty → none.
+    private func textColor(_ s: JSONObject, _ key: String) throws(LottieError) -> RGBA? {
+        guard let v = member(s, key) else { return nil }
+        if case .array(let a) = v, a.isEmpty { return nil }
+        var c = try at(key) { () throws(LottieError) -> [Double] in try rgba(v) }
+        if c.contains(where: { !$0.isFinite }) { throw error("colour components must be finite", member: key) }
+        if c[0...2].contains(where: { $0 > 1 }) { for i in 0..<3 { c[i] /= 255 } }
+        return RGBA(r: c[0], g: c[1], b: c[2], a: c[3])
+    }
+
+    /// One animator; nil for a selector that is not a range selector (recorded).
+    private func animator(_ a: JSONObject) throws(LottieError) -> TextAnimator? {
+        var selector = TextRangeSelector()
+        if let sv = member(a, "s") {
+            let s = try at("s") { () throws(LottieError) -> JSONObject in try object(sv, "a text selector") }
+            if let type = try at("s", { () throws(LottieError) -> Int? in try optionalInteger(s, "t", in: -1000...1000) }), type != 0 {
+                record(.textSelectors)
+                return nil
+            }
+            selector = try at("s") { () throws(LottieError) -> TextRangeSelector in try rangeSelector(s) }
+        }
+        guard let pv = member(a, "a") else { return nil }
+        let properties = try at("a") { () throws(LottieError) -> TextAnimatorProperties in
+            try animatorProperties(try object(pv, "text animator properties"))
+        }
+        return TextAnimator(name: name(a) ?? "", selector: selector, properties: properties)
+    }
+
+    private func rangeSelector(_ s: JSONObject) throws(LottieError) -> TextRangeSelector {
+        var r = TextRangeSelector()
+        r.units = TextRangeSelector.Units(rawValue: try optionalInteger(s, "r", in: 1...2) ?? 1) ?? .percentage
+        r.basedOn = TextRangeSelector.BasedOn(rawValue: try optionalInteger(s, "b", in: 1...4) ?? 1) ?? .characters
+        r.shape = TextRangeSelector.Shape(rawValue: try optionalInteger(s, "sh", in: 1...6) ?? 1) ?? .square
+        r.start = try scalar(s, "s", default: 0)
+        r.end = try scalar(s, "e", default: r.units == .percentage ? 100 : 0)
+        if member(s, "e") == nil && r.units == .index { record(.textSelectors) }   // "all characters" in index units
+        r.offset = try scalar(s, "o", default: 0)
+        r.amount = try scalar(s, "a", default: 100, scale: 0.01)
+        r.easeHigh = try scalar(s, "xe", default: 0)
+        r.easeLow = try scalar(s, "ne", default: 0)
+        r.randomize = try optionalBool(s, "rn") ?? false
+        if r.randomize { record(.textRandomOrder) }
+        r.smoothness = try scalar(s, "sm", default: 100)
+        return r
+    }
+
+    private func animatorProperties(_ a: JSONObject) throws(LottieError) -> TextAnimatorProperties {
+        var p = TextAnimatorProperties()
+        for key in a.keys.sorted() {
+            switch key {
+            case "o": p.opacity = try scalar(a, "o", default: 100, scale: 0.01)
+            case "p": p.position = try vector(a, "p", default: .zero)
+            case "a": p.anchor = try vector(a, "a", default: .zero)
+            case "s": p.scale = try vector(a, "s", default: Point(100, 100), scale: 0.01)
+            case "r", "rz": p.rotation = try scalar(a, key, default: 0)
+            case "fc": p.fillColor = try textAnimatorColor(a, "fc")
+            case "sc": p.strokeColor = try textAnimatorColor(a, "sc")
+            case "sw": p.strokeWidth = try scalar(a, "sw", default: 0)
+            case "t": p.tracking = try scalar(a, "t", default: 0)
+            case "nm", "mn", "ix": break
+            default:
+                if member(a, key) != nil { record(.textAnimatorProperties) }
+            }
+        }
+        return p
+    }
+
+    /// An animator colour; 0…255 components are read as bytes, as in documents.
+    private func textAnimatorColor(_ a: JSONObject, _ key: String) throws(LottieError) -> ColorProperty {
+        let property = try color(a, key, default: .black)
+        if let c = property.constantValue { return ColorProperty(c) }
+        return property
+    }
+
+    /// `fonts.list`.
+    func fonts(_ root: JSONObject) throws(LottieError) -> [LottieFont] {
+        guard case .object(let f)? = member(root, "fonts"), let lv = member(f, "list") else { return [] }
+        return try at("fonts") { () throws(LottieError) -> [LottieFont] in
+            try at("list") { () throws(LottieError) -> [LottieFont] in
+                var out: [LottieFont] = []
+                for (i, element) in try array(lv, "an array of fonts").enumerated() {
+                    try at(i) { () throws(LottieError) in
+                        let o = try object(element, "a font object")
+                        let name = try optionalString(o, "fName") ?? ""
+                        let ascent = try optionalNumber(o, "ascent")
+                        if let ascent { try check(ascent, in: -1000...1000, "ascent", member: "ascent") }
+                        out.append(LottieFont(name: name, family: try optionalString(o, "fFamily") ?? name,
+                                              style: try optionalString(o, "fStyle") ?? "Regular", ascent: ascent))
+                    }
+                }
+                return out
+            }
+        }
+    }
+
+    /// `chars`.
+    func glyphs(_ root: JSONObject) throws(LottieError) -> [LottieGlyph] {
+        guard let cv = member(root, "chars") else { return [] }
+        return try at("chars") { () throws(LottieError) -> [LottieGlyph] in
+            let list = try array(cv, "an array of characters")
+            guard list.count <= limits.maxTextCharacters else {
+                throw error("\(list.count) characters, over the cap of \(limits.maxTextCharacters)")
+            }
+            var out: [LottieGlyph] = []
+            for (i, element) in list.enumerated() {
+                try at(i) { () throws(LottieError) in
+                    let c = try object(element, "a character object")
+                    let width = try optionalNumber(c, "w") ?? 0
+                    try check(width, in: -100_000...100_000, "advance", member: "w")
+                    var shapes: [ShapeItem] = []
+                    if case .object(let data)? = member(c, "data") {
+                        shapes = try at("data") { () throws(LottieError) -> [ShapeItem] in try shapeList(data, "shapes").items }
+                    }
+                    out.append(LottieGlyph(character: try optionalString(c, "ch") ?? "", family: try optionalString(c, "fFamily") ?? "",
+                                           style: try optionalString(c, "style") ?? "", width: width, shapes: shapes))
+                }
+            }
+            return out
+        }
+    }
+}
