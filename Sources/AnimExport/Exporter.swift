@@ -113,6 +113,10 @@ func exportOnce(_ job: RenderJob, to destination: String, progress: Bool, pipeli
             }
         }
         try Interruption.check()
+        if job.verbose {
+            // The encoder still holds its look-ahead: with slow presets this is seconds after the last frame.
+            FileHandle.standardError.write(Data("\(visible(job.output)): \(job.frameCount) frames rendered; finishing the file (encoder flush, trailer)\n".utf8))
+        }
         let summary = try writer.finish()
         bar.finish()
         warnAboutUnsupported(report, output: job.output)

@@ -21,9 +21,12 @@ let stopHangGuard = 30.0
         print(String(format: "signal stop latency, %@: n %d, median %.3f s, max %.3f s", what, s.count, s[s.count / 2], s.last!))
     }
 
-    /// Starts `args`, signals it after `delay`, and returns (status, seconds from signal to exit).
-    func interrupt(_ args: [String], cwd: String, signal: Int32, after delay: Double) throws -> (status: Int32?, latency: Double, process: Spawned) {
+    /// Starts `args`, signals it `delay` seconds after it started — or, with `marker`, after its
+    /// stderr first shows `marker` — and returns (status, seconds from signal to exit).
+    func interrupt(_ args: [String], cwd: String, signal: Int32, after delay: Double,
+                   marker: String? = nil) throws -> (status: Int32?, latency: Double, process: Spawned) {
         let p = try Spawned(args, cwd: cwd)
+        if let marker { _ = p.waitUntil(120) { p.stderr.contains(marker) } }
         Thread.sleep(forTimeInterval: delay)
         let sent = Date()
         kill(p.process.processIdentifier, signal)
@@ -31,17 +34,20 @@ let stopHangGuard = 30.0
         return (status, Date().timeIntervalSince(sent), p)
     }
 
-    /// Seconds `args` takes to finish uninterrupted here (the median of three runs): the short
-    /// phases are signalled at fractions of it, so a fast machine (CI's) and a loaded one both
-    /// land their signals inside the phase.
-    func calibrate(_ args: [String]) throws -> Double {
+    /// Seconds `args` takes here uninterrupted (the median of three runs) from spawning — or,
+    /// with `marker`, from the moment stderr shows it — to exit: short phases are signalled at
+    /// fractions of it, so a fast machine (CI's) and a loaded one both land inside the phase.
+    func calibrate(_ args: [String], marker: String? = nil) throws -> Double {
         var times: [Double] = []
         for _ in 0..<3 {
             let folder = try scratchFolder()
             defer { cleanup(folder) }
-            // Timed as `interrupt` times its delay: from spawning to exit.
-            let start = Date()
+            var start = Date()
             let p = try Spawned(args, cwd: folder)
+            if let marker {
+                #expect(p.waitUntil(120) { p.stderr.contains(marker) }, "calibration \(args): no \(marker): \(p.stderr)")
+                start = Date()
+            }
             let status = p.wait(guard: 120)   // a hang guard only: ~1 s on an idle machine
             #expect(status == 0, "calibration \(args): \(p.stderr)")
             times.append(Date().timeIntervalSince(start))
@@ -52,21 +58,24 @@ let stopHangGuard = 30.0
     @Test func singleRendersStopInEveryPhase() throws {
         var rng = SeededGenerator(seed: 15_02)
         var latencies: [Double] = []
-        // veryslow: x264's look-ahead holds all 24 frames, so the flush is most of the run.
-        let flush = ["heart", "--scale", "4", "--seconds", "0.4", "--x264-preset", "veryslow", "-y", "out.mp4"]
+        // veryslow: x264's look-ahead holds all 24 frames, so the flush is most of the run. With
+        // --verbose the exporter says when the last frame went in and the flush starts: the flush
+        // runs are signalled from that line on, at fractions of the flush time measured here.
+        let flush = ["heart", "--scale", "4", "--seconds", "0.4", "--x264-preset", "veryslow", "--verbose", "-y", "out.mp4"]
+        let flushMarker = "finishing the file (encoder flush"
         let still = ["still", "pulse", "--size", "4096x2304", "-y", "out.png"]
-        let flushTime = try calibrate(flush), stillTime = try calibrate(still)
-        print(String(format: "interruption calibration: x264 flush run %.3f s, 4K still %.3f s", flushTime, stillTime))
-        // x264's flush is the last part of its run; the still's PNG encoding most of its run.
-        let phases: [(String, [String], ClosedRange<Double>)] = [
-            ("start-up", ["pulse", "--seconds", "60", "--x264-preset", "ultrafast", "-y", "out.mp4"], 0.0...0.05),
-            ("rendering", ["pulse", "--seconds", "60", "--x264-preset", "ultrafast", "-y", "out.mp4"], 0.05...1.0),
-            ("x264 flush", flush, (0.45 * flushTime)...(0.85 * flushTime)),
+        let flushTime = try calibrate(flush, marker: flushMarker), stillTime = try calibrate(still)
+        print(String(format: "interruption calibration: x264 flush %.3f s, 4K still %.3f s", flushTime, stillTime))
+        // The still's PNG encoding is most of its run.
+        let phases: [(String, [String], ClosedRange<Double>, String?)] = [
+            ("start-up", ["pulse", "--seconds", "60", "--x264-preset", "ultrafast", "-y", "out.mp4"], 0.0...0.05, nil),
+            ("rendering", ["pulse", "--seconds", "60", "--x264-preset", "ultrafast", "-y", "out.mp4"], 0.05...1.0, nil),
+            ("x264 flush", flush, 0.0...(0.6 * flushTime), flushMarker),
             // The still: its rendering, then PNG encoding, which is one library call — a signal
             // during it lets the file land within the grace (exit 0, the new file).
-            ("still", still, 0.0...(0.6 * stillTime)),
+            ("still", still, 0.0...(0.6 * stillTime), nil),
         ]
-        for (phase, args, range) in phases {
+        for (phase, args, range, marker) in phases {
             var interrupted = 0
             for k in 0..<5 {
                 let folder = try scratchFolder()
@@ -77,7 +86,7 @@ let stopHangGuard = 30.0
                 // Stratified: run k at a random moment of the k-th fifth of the range.
                 let width = (range.upperBound - range.lowerBound) / 5
                 let delay = range.lowerBound + width * (Double(k) + Double.random(in: 0..<1, using: &rng))
-                let r = try interrupt(args, cwd: folder, signal: sig, after: delay)
+                let r = try interrupt(args, cwd: folder, signal: sig, after: delay, marker: marker)
                 let what = "\(phase) #\(k)"
                 #expect(r.status != nil, "\(what): still running \(stopHangGuard) s after the signal (hang)")
                 // 128 + signal: handled, or killed before the handlers were installed (nothing
