@@ -38,7 +38,8 @@ enum LottiePlugin: ScenePlugin {
     static func makeScene(_ parameters: LottieParameters, canvas: Size, context: SceneContext) throws(SceneError) -> any Scene {
         LottieScene(parameters.animation, canvas: canvas)
     }
-    static func inputFiles(_ parameters: LottieParameters, context: SceneContext) -> [String] { [parameters.path] }
+    // No `inputFiles`: what a Lottie source read (the file, its images, an archive) is hashed as
+    // it is read, into PresetFile.sourceDigest (LottiePreset.swift).
 
     /// One warning per feature not rendered (naming where); under --strict the first is an error.
     static func review(_ scene: any Scene, context: SceneContext) throws(SceneError) -> SceneReview {
