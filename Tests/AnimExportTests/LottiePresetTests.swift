@@ -158,6 +158,31 @@ private func counts(_ r: RunResult) -> (rendered: Int, skipped: Int)? {
         #expect(try Manifest.read(root + "/s2/manifest.json").outputs.keys.contains { $0.hasPrefix("lottie/") })
     }
 
+    @Test func dotLottieArchiveByAnimationIDIsHashedWhole() throws {
+        let root = try scratchFolder()
+        defer { cleanup(root) }
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("LottieRenderTests/Fixtures/two-animations.lottie").path
+        try FileManager.default.createDirectory(atPath: root + "/p/anims", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture, toPath: root + "/p/anims/a.lottie")
+        try write(#"{"lottie": "anims/a.lottie", "animation": "outro", "scale": 1, "outputs": [{"name": "o.png"}]}"#, to: root + "/p/a.json")
+        let first = try run(["batch", "p", "--out", "dist"], cwd: root)
+        #expect(first.status == 0 && counts(first).map { [$0.rendered, $0.skipped] } == [1, 0], "\(first.stdout)\(first.stderr)")
+        #expect(counts(try run(["batch", "p", "--out", "dist"], cwd: root)).map { [$0.rendered, $0.skipped] } == [0, 1])
+        // One byte appended to the archive (libzip still opens it: the central directory is found
+        // from the end): the archive is hashed whole, so the key changes.
+        let handle = try #require(FileHandle(forWritingAtPath: root + "/p/anims/a.lottie"))
+        try handle.seekToEnd()
+        handle.write(Data([0x0a]))
+        try handle.close()
+        let edited = try run(["batch", "p", "--out", "dist"], cwd: root)
+        #expect(counts(edited).map { [$0.rendered, $0.skipped] } == [1, 0], "\(edited.stdout)\(edited.stderr)")
+
+        try write(#"{"lottie": "anims/a.lottie", "animation": "nope"}"#, to: root + "/p/a.json")
+        let bad = try run(["batch", "p", "--out", "dist"], cwd: root)
+        #expect(bad.status == 1 && (bad.stdout + bad.stderr).contains("p/a.json: animation: "), "\(bad.stdout)\(bad.stderr)")
+    }
+
     @Test func namePathSyntax() throws {
         #expect(try LottiePresetSource.namePath("Hero/Body/Fill 1") == ["Hero", "Body", "Fill 1"])
         #expect(try LottiePresetSource.namePath(#"A\/B/C\\D"#) == ["A/B", #"C\D"#])

@@ -121,8 +121,15 @@ extension PresetFile {
         }
         let shown = folder == "." ? name : folder + "/" + name
         let digest = InputDigest()
-        var animation = try LottieInput.load(bytes: bytes, path: shown, imageFolder: LottieInput.folder(of: shown),
+        var animation: LottieAnimation
+        do {
+            animation = try LottieInput.load(bytes: bytes, path: shown, imageFolder: LottieInput.folder(of: shown),
                                              animationID: source.animationID, digest: digest)
+        } catch {
+            // The Lottie file's own error ("a.json: layers[2].ks: …"), named under the preset's field.
+            let field = source.animationID != nil && archive ? "animation" : "lottie"
+            throw .invalid(file: presetPath, field: field, message: error.description.replacingOccurrences(of: " (--animation)", with: ""))
+        }
         animation = try Self.recolor(animation, source, presetPath: presetPath, shown: shown)
         parameters = LottiePlugin.erase(LottieParameters(path: shown, animation: animation))
         canvas = canvas ?? CanvasSpec(width: animation.width, height: animation.height)
