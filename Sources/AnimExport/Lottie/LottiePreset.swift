@@ -21,7 +21,8 @@
 //     then groups (a precomposition layer continues into its layers), optionally a fill or
 //     stroke last; a path that ends on a layer or group recolours every fill and stroke inside
 //     it. "/" separates names; "\/" is a "/" inside a name and "\\" a backslash. Names match
-//     exactly (no wildcards). Every item with a matching name at a level matches.
+//     exactly; "*" is any one name, "**" any number of levels ("**/Fill 1"). Every item with a
+//     matching name at a level matches.
 //   Order: slots first, then name paths from the shortest to the longest (ties: by key), so a
 //   more specific path wins over a wider one. An override that matches nothing is an error
 //   (exit 2 for a single preset; in a batch that preset fails), naming the preset and the key.
