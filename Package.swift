@@ -117,10 +117,12 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Geometry", "Raster", "Motion", "Text"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"], exclude: ["Fixtures"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg"]),
-        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render", "Lottie"]),
+        // Running the binary from end-to-end tests, shared by the test targets that do.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render", "Lottie", "TestSupport"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion", "Render"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video", "Media"],
+        .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video", "Media", "TestSupport"],
                     exclude: ["Fixtures", "Golden"]),
     ]
 )

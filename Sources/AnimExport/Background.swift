@@ -6,7 +6,21 @@
 // round(c·255/α) (Canvas.straightRGBA8), so an edge pixel has the paint's colour and no dark
 // fringe. Video formats keep it where they hold alpha; the others refuse it in one line, naming
 // the formats that can (resolveMedia, MediaOptions.swift) — never a silent black or white.
+//
+// A source whose own default is transparent (a Lottie file) gets it where the output holds
+// alpha (PNG stills, PNG sequences, GIF, APNG, WebP, WebM VP9, MOV ProRes 4444) and white
+// elsewhere: that is its documented default (docs/lottie.md), not a fallback — a background
+// the user asked for is never changed.
 import Raster
+import Video
+
+/// The background when neither the preset nor `--background` gives one.
+func defaultBackground(_ animation: AnimationKind, output: String, codec: String?, video: Bool) -> RGBA {
+    let own = animation.defaultBackground
+    guard own.a < 1, video else { return own }
+    let alpha = (try? OutputFormat.resolve(path: output, codec: codec))?.codec.holdsAlpha ?? false
+    return alpha ? own : .white
+}
 
 /// A `--background` value: `#RRGGBB`, `#RRGGBBAA` or `transparent` (any case).
 func parseBackground(_ text: String) -> RGBA? {

@@ -124,6 +124,8 @@ func inputsHash(presetBytes: Data, presetFile: PresetFile, presetPath: String, k
     for (i, file) in presetFile.parameters.inputFiles(context: SceneContext(presetPath: presetPath)).enumerated() {
         if let digest = SHA256.font(file) { h.update(i == 0 ? "\nfont \(digest.sha256)\n" : "fallback font \(digest.sha256)\n") }
     }
+    // A Lottie source's file, external images or dotLottie archive, as read (LottiePreset.swift).
+    if let digest = presetFile.sourceDigest { h.update("\nsource \(digest)\n") }
     return h.finalize()
 }
 
@@ -189,7 +191,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             broken.append(BrokenPreset(path: path, error: error))
             continue
         }
-        guard let animation = AnimationKind(rawValue: loaded.file.animation) else { continue }
+        let animation = AnimationKind(loaded.file.parameters.plugin)
         let specs = loaded.file.outputs ?? [OutputSpec(name: loaded.name + ".mp4")]
         if specs.isEmpty {
             broken.append(BrokenPreset(path: path, error: .invalid(file: path, field: "outputs", message: "is empty; leave it out for one default output")))
@@ -248,7 +250,8 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             if let e = presetError { presetOutputs[j].error = e; continue }
             let o = presetOutputs[j]
             do {
-                var job = try resolveJob(animation: animation, args: o.args, library: PresetLibrary(folders: []), video: o.kind == .video)
+                var job = try resolveJob(animation: animation, args: o.args, library: PresetLibrary(folders: []), video: o.kind == .video,
+                                         preset: loaded)
                 job.encoderThreads = batchEncoderThreads
                 presetOutputs[j].job = job
             } catch {

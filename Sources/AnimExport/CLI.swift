@@ -112,7 +112,11 @@ public enum CLI {
     static func listing(_ library: PresetLibrary) throws(ExportError) -> String {
         let (presets, broken) = library.scan()
         var lines: [String] = []
-        for kind in AnimationKind.allCases {
+        // Registered scenes, then sources only presets name (a Lottie file: `batch` renders those).
+        let named = presets.map { AnimationKind($0.file.parameters.plugin) }
+        var kinds = AnimationKind.allCases
+        for k in named where !kinds.contains(k) { kinds.append(k) }
+        for kind in kinds {
             lines.append("\(kind.rawValue) — \(kind.summary)")
             for p in presets where p.file.animation == kind.rawValue {
                 let short = PresetLibrary.shortName(p.name, animation: kind)

@@ -128,7 +128,8 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
         }
         canvas = Size(width: c.width, height: c.height)
     }
-    var background = preset.background?.rgba ?? animation.defaultBackground
+    var background = preset.background?.rgba
+        ?? defaultBackground(animation, output: output, codec: args.value("--codec"), video: video)
     if let b = args.value("--background") {
         guard let c = parseBackground(b) else { throw .usage("--background: '\(b)' is not a colour (use #RRGGBB, #RRGGBBAA or transparent)") }
         background = c

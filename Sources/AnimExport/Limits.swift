@@ -26,4 +26,8 @@ public enum Limits {
     /// Outputs in one batch run (after sharding): each needs a manifest entry and, at the
     /// default settings, seconds to minutes of encoding; more is a mistake, not a job.
     public static let maxBatchOutputs = 10_000
+    /// Colour overrides ("colors" and "slots" together) in one Lottie preset.
+    public static let maxColorOverrides = 1_000
+    /// Names in one "colors" path ("Layer/Group/…/Fill 1").
+    public static let maxColorPathNames = 64
 }

@@ -15,6 +15,14 @@
 //       "outputs": [ … ]                      // batch outputs, optional; see OutputSpec.swift
 //     }
 //
+// or, for a Lottie file instead of a scene (Lottie/LottiePreset.swift, docs/presets.md):
+//
+//     { "lottie": "anims/hero.json",          // or .lottie; relative to the preset, inside its folder
+//       "animation": "ID",                    // a .lottie archive's animation; optional
+//       "colors": {"Hero/Body/Fill 1": "#ff3366"},   // by layer/group/item name path; optional
+//       "slots": {"primary": "#00aa88"},      // by the file's slot ids ("sid"); optional
+//       … canvas, background, fps, scale, seconds, encoder, outputs as above (no "parameters") }
+//
 // Unknown keys anywhere are errors naming the nearest known key; values are range-checked
 // in `validate`, and every error names the file and the field.
 import Foundation
@@ -115,32 +123,50 @@ struct PresetFile: Decodable {
     var parameters: SceneParameters
     /// Batch outputs (OutputSpec.swift); nil: one default output. Ignored by single renders.
     var outputs: [OutputSpec]?
+    /// Set when the preset names a Lottie file; bound to the file by `bindLottie` (LottiePreset.swift).
+    var lottie: LottiePresetSource?
+    /// A digest of every input file the source read (a Lottie file, its images, a dotLottie
+    /// archive), hashed into batch's cache key; nil for scenes (their fonts are `inputFiles`).
+    var sourceDigest: String?
 
     static let keys = ["animation", "description", "canvas", "background", "fps", "scale", "seconds", "encoder", "parameters", "outputs"]
+        + LottiePresetSource.keys
 
     init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, known: Self.keys)
-        enum K: String, CodingKey { case animation, description, canvas, background, fps, scale, seconds, encoder, parameters, outputs }
+        enum K: String, CodingKey { case animation, description, canvas, background, fps, scale, seconds, encoder, parameters, outputs, lottie }
         let c = try decoder.container(keyedBy: K.self)
+        if c.contains(.lottie) {
+            lottie = try LottiePresetSource(from: decoder)
+            animation = LottiePlugin.name
+            parameters = SceneParameters.defaults(of: LottiePlugin.self)   // bound to the file by bindLottie
+            try decodeCommon(c)
+            return
+        }
+        try LottiePresetSource.rejectLottieKeys(decoder)
         animation = try c.decode(String.self, forKey: .animation)
         guard let kind = AnimationKind(rawValue: animation) else {
             let hint = nearest(to: animation, in: AnimationKind.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
             throw ExportError.invalid(file: nil, field: "animation",
                                       message: "unknown animation '\(animation)'\(hint); known: \(AnimationKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        description = try c.decodeIfPresent(String.self, forKey: .description)
-        canvas = try c.decodeIfPresent(CanvasSpec.self, forKey: .canvas)
-        background = try c.decodeIfPresent(ColorSpec.self, forKey: .background)
-        fps = try c.decodeIfPresent(FrameRateSpec.self, forKey: .fps)
-        scale = try c.decodeIfPresent(Double.self, forKey: .scale)
-        seconds = try c.decodeIfPresent(Double.self, forKey: .seconds)
-        encoder = try c.decodeIfPresent(EncoderSpec.self, forKey: .encoder)
-        if c.contains(.parameters) {
-            parameters = try SceneParameters(decoding: kind.plugin, from: try c.superDecoder(forKey: .parameters))
-        } else {
-            parameters = SceneParameters.defaults(of: kind.plugin)
-        }
-        outputs = try c.decodeIfPresent([OutputSpec].self, forKey: .outputs)
+        parameters = c.contains(.parameters)
+            ? try SceneParameters(decoding: kind.plugin, from: try c.superDecoder(forKey: .parameters))
+            : SceneParameters.defaults(of: kind.plugin)
+        try decodeCommon(c)
+    }
+
+    /// The keys a scene preset and a Lottie preset share.
+    private mutating func decodeCommon<K: CodingKey>(_ c: KeyedDecodingContainer<K>) throws {
+        func key(_ name: String) -> K { K(stringValue: name)! }
+        description = try c.decodeIfPresent(String.self, forKey: key("description"))
+        canvas = try c.decodeIfPresent(CanvasSpec.self, forKey: key("canvas"))
+        background = try c.decodeIfPresent(ColorSpec.self, forKey: key("background"))
+        fps = try c.decodeIfPresent(FrameRateSpec.self, forKey: key("fps"))
+        scale = try c.decodeIfPresent(Double.self, forKey: key("scale"))
+        seconds = try c.decodeIfPresent(Double.self, forKey: key("seconds"))
+        encoder = try c.decodeIfPresent(EncoderSpec.self, forKey: key("encoder"))
+        outputs = try c.decodeIfPresent([OutputSpec].self, forKey: key("outputs"))
         if let list = outputs, !(1...Limits.maxOutputsPerPreset).contains(list.count) {
             throw ExportError.invalid(file: nil, field: "outputs",
                                       message: "needs 1 to \(Limits.maxOutputsPerPreset) outputs, found \(list.count)")

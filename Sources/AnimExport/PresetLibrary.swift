@@ -152,7 +152,8 @@ public struct PresetLibrary: Sendable {
         guard let data = size == 0 ? Data() : FileManager.default.contents(atPath: path) else {
             throw .invalid(file: path, field: "(file)", message: "cannot be read")
         }
-        let file = try decodeStrict(PresetFile.self, from: data, file: path)
+        var file = try decodeStrict(PresetFile.self, from: data, file: path)
+        try file.bindLottie(presetPath: path)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return LoadedPreset(file: file, name: name, path: path)
     }

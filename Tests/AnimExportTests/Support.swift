@@ -1,45 +1,23 @@
 // Helpers for the end-to-end tests: run the real binary, make scratch folders.
 import Foundation
 import Testing
+@_exported import TestSupport
 
-/// The animexport binary under test: $ANIMEXPORT_BIN (make test sets it to the release
-/// build), else the debug build next to the test bundle.
-func binaryPath() -> String {
-    if let p = ProcessInfo.processInfo.environment["ANIMEXPORT_BIN"], FileManager.default.isExecutableFile(atPath: p) { return p }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    for c in [".build/release/animexport", ".build/debug/animexport"] {
-        let p = root.appendingPathComponent(c).path
-        if FileManager.default.isExecutableFile(atPath: p) { return p }
-    }
-    return root.appendingPathComponent(".build/debug/animexport").path
-}
+/// The animexport binary under test (TestSupport: $ANIMEXPORT_BIN, else this checkout's build).
+func binaryPath() -> String { animexportBinaryPath() }
 
 /// The repository's presets folder.
 let presetsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("presets").path
 
-struct RunResult { let status: Int32; let stdout: String; let stderr: String }
-
-/// Runs animexport with `args` in `cwd`, with ANIMEXPORT_PRESETS pointing at the repo's presets.
+/// Runs animexport with `args` in `cwd`, with ANIMEXPORT_PRESETS pointing at the repo's presets
+/// (TestSupport.runProcess).
 @discardableResult
 func run(_ args: [String], cwd: String? = nil, environment: [String: String] = [:],
          executable: String? = nil) throws -> RunResult {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: executable ?? binaryPath())
-    p.arguments = args
-    var env = ProcessInfo.processInfo.environment
-    env["ANIMEXPORT_PRESETS"] = presetsFolder
+    var env = ["ANIMEXPORT_PRESETS": presetsFolder]
     for (k, v) in environment { env[k] = v }
-    p.environment = env
-    if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    return try runProcess(args, cwd: cwd, environment: env, executable: executable)
 }
 
 /// A fresh empty folder, removed by the caller with `cleanup`.

@@ -11,34 +11,12 @@
 import Foundation
 import Testing
 import Video
+import TestSupport
 
-/// The animexport binary under test: $ANIMEXPORT_BIN (make test sets it), else the build folder's.
-func animexportBinary() -> String {
-    if let p = ProcessInfo.processInfo.environment["ANIMEXPORT_BIN"], FileManager.default.isExecutableFile(atPath: p) { return p }
-    let root = URL(fileURLWithPath: renderTestsFolder).deletingLastPathComponent().deletingLastPathComponent()
-    for c in [".build/release/animexport", ".build/debug/animexport"] {
-        let p = root.appendingPathComponent(c).path
-        if FileManager.default.isExecutableFile(atPath: p) { return p }
-    }
-    return root.appendingPathComponent(".build/debug/animexport").path
-}
+typealias Run = RunResult
 
-struct Run { let status: Int32; let stdout: String; let stderr: String }
-
-func animexport(_ args: [String], cwd: String) throws -> Run {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: animexportBinary())
-    p.arguments = args
-    p.currentDirectoryURL = URL(fileURLWithPath: cwd)
-    let out = Pipe(), err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
-}
+/// Runs animexport (TestSupport.runProcess).
+func animexport(_ args: [String], cwd: String) throws -> Run { try runProcess(args, cwd: cwd) }
 
 func scratch() throws -> String {
     let path = NSTemporaryDirectory() + "animexport-lottie-" + UUID().uuidString

@@ -88,6 +88,32 @@ import Raster
         #expect(inner["Dot/Fill"] == [Self.red] && inner["Back"] == [RGBA(hex: "#336699")!])
     }
 
+    @Test func wildcardsMatchAnyNameOrAnyDepth() throws {
+        let a = try decode(Self.json)
+        let blue = RGBA(r: 0, g: 0, b: 1, a: 1)
+        func recoloured(_ names: [String]) throws -> [String: [RGBA]] {
+            colours(try a.overridingColors([ColorOverride(.names(names), color: Self.red)], file: "anim.json"))
+        }
+        // "**": every item named "Fill 1" at any depth of any layer, and nothing else.
+        let deep = try recoloured(["**", "Fill 1"])
+        #expect(deep["Logo/Circle/Fill 1"] == [Self.red] && deep["Logo/Fill 1"] == [Self.red])
+        #expect(deep["Logo/Circle/Outline"] == [RGBA(r: 0, g: 1, b: 0, a: 1)] && deep["Dot/Fill"] == [RGBA(r: 1, g: 1, b: 0, a: 1)])
+        // "*": any layer's group "Circle" (only Logo has one).
+        let any = try recoloured(["*", "Circle"])
+        #expect(any["Logo/Circle/Fill 1"] == [Self.red] && any["Logo/Circle/Outline"] == [Self.red])
+        #expect(any["Logo/Fill 1"] == [RGBA(r: 0.5, g: 0.5, b: 0.5, a: 1)])
+        // Through a precomposition, and "**" alone: everything (the solid too).
+        #expect(try recoloured(["Inner", "**", "Fill"])["Dot/Fill"] == [Self.red])
+        let all = try recoloured(["**"])
+        #expect(all["Back"] == [Self.red] && all["Dot/Fill"] == [Self.red] && all["Logo/Circle/Fill 1"] == [Self.red])
+        #expect(all["Logo/Circle/Fill 1"] != [blue])
+        // A wildcard path that matches nothing is still an error; too many "**" are refused.
+        #expect(throws: LottieError.self) { try a.overridingColors([ColorOverride(.names(["**", "Nope"]), color: Self.red)], file: "anim.json") }
+        #expect(throws: LottieError.self) {
+            try a.overridingColors([ColorOverride(.names(["**", "a", "**", "b", "**", "Fill"]), color: Self.red)], file: "anim.json")
+        }
+    }
+
     @Test func laterOverridesWinAndGradientsAreNeverChanged() throws {
         let a = try decode(Self.json)
         let blue = RGBA(r: 0, g: 0, b: 1, a: 1)

@@ -115,11 +115,7 @@ func lottieJob(_ path: String, _ parsed: ParsedArguments, library: PresetLibrary
     file.canvas = CanvasSpec(width: animation.width, height: animation.height)
     file.fps = lottieFrameRate(animation.frameRate)
     file.seconds = animation.duration
-    if !parsed.has("--background") {
-        let output = parsed.positionals.first ?? ""
-        let alpha = video ? ((try? OutputFormat.resolve(path: output, codec: parsed.value("--codec")))?.codec.holdsAlpha ?? false) : true
-        file.background = ColorSpec(alpha ? RGBA.clear : RGBA.white)
-    }
+    // No background: transparent where the output holds alpha, white elsewhere (defaultBackground).
     let preset = LoadedPreset(file: file, name: path, path: path)
     var job = try resolveJob(animation: AnimationKind(LottiePlugin.self), args: parsed, library: library,
                              video: video, preset: preset)

@@ -25,20 +25,51 @@ enum LottieInput {
         FFmpegLog.setVerbose(FFmpegLog.isVerbose)
         do throws(LottieError) {
             if isArchive(path) {
-                let dot = try openArchive(path)
-                var animation = try dot.animation(id: animationID)
-                animation.loadImages(using: ArchiveImageLoader(archive: dot))
-                return animation
+                return try archiveAnimation(try openArchive(path), id: animationID, digest: nil)
             }
             if let id = animationID {
                 throw LottieError(file: path, path: "", message: "--animation \(id) names an animation of a .lottie archive; this is a JSON file")
             }
             var animation = try LottieDecoder.load(path: path)
-            animation.loadImages(using: FolderImageLoader(folder: folder(of: path)))
+            animation.loadImages(using: AssetImageLoader.folder(folder(of: path), digest: nil))
             return animation
         } catch {
             throw ExportError(error)
         }
+    }
+
+    /// The animation in `bytes` (the contents of `path`, already read and capped by the caller),
+    /// with its images loaded; every byte read (the file, each external image) goes into `digest`.
+    /// A JSON file's external images are read from `imageFolder` (and only from inside it).
+    static func load(bytes: [UInt8], path: String, imageFolder: String, animationID: String?,
+                     digest: InputDigest) throws(ExportError) -> LottieAnimation {
+        FFmpegLog.setVerbose(FFmpegLog.isVerbose)
+        digest.add(isArchive(path) ? "dotlottie" : "lottie", bytes)
+        do throws(LottieError) {
+            if isArchive(path) {
+                let zip: ZipArchive
+                do { zip = try ZipArchive(bytes: bytes) } catch {
+                    throw LottieError(file: path, path: "", message: "cannot be read as a dotLottie archive: \(error)")
+                }
+                return try archiveAnimation(try DotLottie(ZipLottieArchive(zip: zip), file: path), id: animationID, digest: nil)
+            }
+            if animationID != nil {
+                throw LottieError(file: path, path: "", message: "\"animation\" names an animation of a .lottie archive; this is a JSON file")
+            }
+            var animation = try LottieDecoder.decode(bytes, file: path)
+            animation.loadImages(using: AssetImageLoader.folder(imageFolder, digest: digest))
+            return animation
+        } catch {
+            throw ExportError(error)
+        }
+    }
+
+    /// The archive's animation `id` (default: the first) with its images, which are entries of
+    /// the archive (already hashed with it, so `digest` is nil there).
+    private static func archiveAnimation(_ dot: DotLottie, id: String?, digest: InputDigest?) throws(LottieError) -> LottieAnimation {
+        var animation = try dot.animation(id: id)
+        animation.loadImages(using: AssetImageLoader.archive(dot, digest: digest))
+        return animation
     }
 
     /// The archive's manifest (for `info`, and for `load`).
@@ -56,6 +87,27 @@ enum LottieInput {
     }
 }
 
+/// The files an input was made of, hashed in the order they were read: the cache key of a
+/// batch output that renders it (BatchPlan.inputsHash).
+final class InputDigest {
+    private var sha = SHA256()
+    private var result: String?
+
+    func add(_ label: String, _ bytes: [UInt8]) {
+        precondition(result == nil, "an input digest is added to after it was taken")
+        sha.update("\(label) \(bytes.count)\n")
+        sha.update(bytes)
+    }
+
+    /// The digest of everything added (hex); taking it ends the digest.
+    func finalize() -> String {
+        if let result { return result }
+        let r = sha.finalize()
+        result = r
+        return r
+    }
+}
+
 /// Media's zip reader as Lottie's archive.
 struct ZipLottieArchive: LottieArchive {
     let zip: ZipArchive
@@ -67,40 +119,43 @@ struct ZipLottieArchive: LottieArchive {
     }
 }
 
-/// Images of a JSON file: data: URIs, or files inside the JSON's folder.
-struct FolderImageLoader: LottieImageLoader {
-    let folder: String
+/// An animation's images: data: URIs decoded in place, any other asset's encoded bytes from
+/// `sourceBytes` (files inside the JSON's folder, or entries of a dotLottie); every image decoded
+/// within the per-image caps and charged to one budget for the animation.
+struct AssetImageLoader: LottieImageLoader {
+    /// The encoded bytes of an asset that is not a data: URI, at most `maxBytes`.
+    let sourceBytes: (_ asset: ImageAsset, _ maxBytes: Int) throws -> [UInt8]
     var limits = MediaLimits.standard
     let budget = ImageBudget()
+    /// Where the bytes read from `sourceBytes` are hashed (nil: not hashed).
+    var digest: InputDigest?
 
     func pixels(of asset: ImageAsset) throws -> LottieImagePixels {
         let bytes: [UInt8]
         if DataURI.isDataURI(asset.path) {
             bytes = try DataURI.decode(asset.path, maxBytes: limits.maxEncodedImageBytes)
         } else {
-            bytes = try ContainedFile.read(asset.folder + asset.path, inFolder: folder, maxBytes: limits.maxEncodedImageBytes)
+            bytes = try sourceBytes(asset, limits.maxEncodedImageBytes)
+            digest?.add("image \(asset.folder)\(asset.path)", bytes)
         }
         return try budget.charge(try decodePixels(bytes, limits))
     }
-}
 
-/// Images of a dotLottie: data: URIs, or entries of the archive.
-struct ArchiveImageLoader: LottieImageLoader {
-    let archive: DotLottie
-    var limits = MediaLimits.standard
-    let budget = ImageBudget()
+    /// Images of a JSON file: files inside `folder` (Media.ContainedFile).
+    static func folder(_ folder: String, digest: InputDigest?) -> AssetImageLoader {
+        AssetImageLoader(sourceBytes: { asset, maxBytes in
+            try ContainedFile.read(asset.folder + asset.path, inFolder: folder, maxBytes: maxBytes)
+        }, digest: digest)
+    }
 
-    func pixels(of asset: ImageAsset) throws -> LottieImagePixels {
-        let bytes: [UInt8]
-        if DataURI.isDataURI(asset.path) {
-            bytes = try DataURI.decode(asset.path, maxBytes: limits.maxEncodedImageBytes)
-        } else {
+    /// Images of a dotLottie: entries of the archive.
+    static func archive(_ archive: DotLottie, digest: InputDigest?) -> AssetImageLoader {
+        AssetImageLoader(sourceBytes: { asset, _ in
             guard let entry = archive.imageEntry(for: asset) else {
                 throw MediaError("not in the archive (looked for \(asset.folder)\(asset.path), images/\(asset.path), i/\(asset.path))")
             }
-            bytes = try archive.read(entry)
-        }
-        return try budget.charge(try decodePixels(bytes, limits))
+            return try archive.read(entry)
+        }, digest: digest)
     }
 }
 

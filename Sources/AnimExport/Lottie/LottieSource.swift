@@ -36,14 +36,16 @@ enum LottiePlugin: ScenePlugin {
         throw SceneError.invalidParameter(field: "parameters", message: "a Lottie file is given by its path, not by parameters")
     }
     static func makeScene(_ parameters: LottieParameters, canvas: Size, context: SceneContext) throws(SceneError) -> any Scene {
-        LottieScene(parameters.animation, canvas: canvas)
+        LottieScene(parameters.animation, canvas: canvas, file: parameters.path)
     }
-    static func inputFiles(_ parameters: LottieParameters, context: SceneContext) -> [String] { [parameters.path] }
+    // No `inputFiles`: what a Lottie source read (the file, its images, an archive) is hashed as
+    // it is read, into PresetFile.sourceDigest (LottiePreset.swift).
 
     /// One warning per feature not rendered (naming where); under --strict the first is an error.
     static func review(_ scene: any Scene, context: SceneContext) throws(SceneError) -> SceneReview {
         guard let scene = scene as? LottieScene else { return SceneReview() }
-        let file = context.presetPath ?? "(lottie)"
+        // The Lottie file, also when a preset names it (the preset is named by the caller's errors).
+        let file = scene.file.isEmpty ? context.presetPath ?? "(lottie)" : scene.file
         let coverage = LottieCoverage(scene.animation)
         if context.strict, let first = coverage.unrendered.first {
             throw .invalidParameter(field: first.place, message: "\(first.message) (--strict)")
@@ -57,14 +59,17 @@ enum LottiePlugin: ScenePlugin {
 final class LottieScene: Scene, @unchecked Sendable {   // the builder's scratch is behind `lock`
     let animation: LottieAnimation
     let canvas: Size
+    /// The Lottie file's path as the user named it (messages).
+    let file: String
     private let builder: LottieBuilder
     private let lock = NSLock()
     /// File points → canvas points: identity for the file's own canvas; otherwise a uniform fit, centred.
     private let fit: Transform
 
-    init(_ animation: LottieAnimation, canvas: Size) {
+    init(_ animation: LottieAnimation, canvas: Size, file: String = "") {
         self.animation = animation
         self.canvas = canvas
+        self.file = file
         builder = LottieBuilder(animation)
         fit = fitting(width: animation.width, height: animation.height, into: canvas.width, canvas.height)
     }
