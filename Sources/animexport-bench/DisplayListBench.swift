@@ -59,6 +59,17 @@ let displayListCases: [DisplayListCase] = [
             list.fill(square, paint: .linear(LinearGradient(stops, start: Point(560, 140), end: Point(1360, 940))))
         }
     },
+    DisplayListCase(label: "clip: fractional rectangle (span coverage)") { list, f in
+        let stops = list.addGradient(blueToRed)
+        let x = 660.25 + Double(f % 60) / 3
+        let clip = list.addPath { p in
+            p.move(to: Point(x, 240.5)); p.line(to: Point(x + 600, 240.5)); p.line(to: Point(x + 600, 840.75))
+            p.line(to: Point(x, 840.75)); p.close()
+        }
+        list.group(Group(clip: Clip(clip))) { list in
+            list.fill(square, paint: .linear(LinearGradient(stops, start: Point(560, 140), end: Point(1360, 940))))
+        }
+    },
     DisplayListCase(label: "200 shapes in 20 groups") { list, f in
         let stops = list.addGradient { g in
             g.color(0, benchBlue)

@@ -42,8 +42,11 @@ public struct Scissor: Equatable, Sendable {
     public private(set) var bottom: Double
     /// k8 per (row class, column class), row-major: 0 first, 1 interior, 2 last.
     private var weights: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    /// Both edges of the axis on pixel boundaries (wx ≡ 1, or wy ≡ 1, on the pixel box).
+    private(set) var columnsAligned: Bool
+    private(set) var rowsAligned: Bool
     /// Every k8 is 255: spans are only cut.
-    public private(set) var isPixelAligned: Bool
+    public var isPixelAligned: Bool { columnsAligned && rowsAligned }
 
     /// The rectangle of whole pixels [minX, maxX) × [minY, maxY).
     public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
@@ -63,7 +66,8 @@ public struct Scissor: Equatable, Sendable {
         maxX = Int(self.right.rounded(.up))
         maxY = Int(self.bottom.rounded(.up))
         weights = (255, 255, 255, 255, 255, 255, 255, 255, 255)
-        isPixelAligned = true
+        columnsAligned = true
+        rowsAligned = true
         guard !isEmpty else { return }
         // Overlap of the first, an interior and the last pixel with [lo, hi).
         func overlaps(_ lo: Double, _ hi: Double, _ first: Int, _ last: Int) -> (Double, Double, Double) {
@@ -74,7 +78,8 @@ public struct Scissor: Equatable, Sendable {
         weights = (k8(wy.0, wx.0), k8(wy.0, wx.1), k8(wy.0, wx.2),
                    k8(wy.1, wx.0), k8(wy.1, wx.1), k8(wy.1, wx.2),
                    k8(wy.2, wx.0), k8(wy.2, wx.1), k8(wy.2, wx.2))
-        isPixelAligned = wx.0 == 1 && wx.2 == 1 && wy.0 == 1 && wy.2 == 1
+        columnsAligned = wx.0 == 1 && wx.2 == 1
+        rowsAligned = wy.0 == 1 && wy.2 == 1
     }
 
     public var isEmpty: Bool { !(left < right) || !(top < bottom) }
@@ -147,7 +152,10 @@ struct ScissorSink<Inner: CoverageSpanSink>: CoverageSpanSink {
         let start = Swift.max(x, box.minX), end = Swift.min(x + count, box.maxX)
         guard start < end else { return }
         let source = coverage + (start - x)
-        if box.isPixelAligned {
+        // Every k of the span is 1 (the usual case: a row and columns away from the partial edges).
+        let rowIsWhole = box.rowsAligned || (y != box.minY && y != box.maxY - 1)
+        let columnsAreWhole = box.columnsAligned || (start > box.minX && end < box.maxX)
+        if rowIsWhole && columnsAreWhole {
             inner.maskSpan(y: y, x: start, count: end - start, coverage: source)
             return
         }
