@@ -25,6 +25,8 @@ private let benchBitmap: Bitmap = {
 }()
 
 private let frameRectangle = Path.rectangle(x: 0, y: 0, width: 1920, height: 1080)
+/// Made once: a `Gradient(colors:)` built per frame would be the case's own two allocations.
+private let matteRamp = Gradient(colors: [.white, .black])
 
 /// Image pixels → canvas: centred, magnified 4×, rotated by a few degrees that change per frame.
 private func imageTransform(_ f: Int) -> Transform {
@@ -38,7 +40,7 @@ private let effectCases: [DisplayListCase] = [
         list.fill(frameRectangle, paint: .image(ImagePattern(image, transform: imageTransform(f))))
     },
     DisplayListCase(label: "mask + matte + screen blend, nested") { list, f in
-        let stops = list.addGradient(Gradient(colors: [.white, .black]))
+        let stops = list.addGradient(matteRamp)
         list.fill(frameRectangle, paint: .solid(RGBA(hex: "#203040")!))
         list.beginGroup(Group(blendMode: .screen))
         list.addMask(Mask(.add, path: list.addPath { $0.addCircle(center: Point(960 + Double(f % 60), 540), radius: 420) },
