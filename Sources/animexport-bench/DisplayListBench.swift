@@ -1,16 +1,18 @@
-// DisplayListBench.swift — the display list's group features at 1920×1080 (`make bench`).
+// DisplayListBench.swift — the display list's group features at 1920×1080 (`make bench`,
+// `--only list`): a group with opacity folded into its one shape and one drawn off-screen, clips
+// (a disc through a layer, a pixel-aligned rectangle as a scissor, a fractional rectangle as span
+// coverage), 200 gradient and dashed-stroke shapes in 20 groups, a masked group, a luma matte and
+// a multiply blend.
 //
 // Each case rebuilds its list every frame (reset + build, as scenes do) and renders it with one
-// Renderer onto one canvas: per-frame time (median over rounds × frames after the warm-up, like
-// the scene rows) and heap allocations per frame in steady state. A case whose frames the
-// renderer reports as not drawn faithfully (a feature whose Raster kernel is not wired yet:
-// masks, mattes, blend modes) prints "not drawn yet" instead of a figure, so the rows are in
-// place and start measuring once the feature is drawn. Add a case: append to `displayListCases`.
+// Renderer onto one canvas (ListCaseTiming.swift): per-frame time (median over rounds × frames
+// after the warm-up, like the scene rows) and heap allocations per frame in steady state — 0 is
+// the renderer's promise (Renderer.swift). A case the renderer reports as not drawn faithfully
+// prints why instead of a figure. Add a case: append to `displayListCases`.
 import Foundation
 import Geometry
 import Raster
 import Render
-import CAllocCounter
 
 struct DisplayListCase {
     var label: String
@@ -52,6 +54,17 @@ let displayListCases: [DisplayListCase] = [
         let clip = list.addPath { p in
             p.move(to: Point(x, 240)); p.line(to: Point(x + 600, 240)); p.line(to: Point(x + 600, 840))
             p.line(to: Point(x, 840)); p.close()
+        }
+        list.group(Group(clip: Clip(clip))) { list in
+            list.fill(square, paint: .linear(LinearGradient(stops, start: Point(560, 140), end: Point(1360, 940))))
+        }
+    },
+    DisplayListCase(label: "clip: fractional rectangle (span coverage)") { list, f in
+        let stops = list.addGradient(blueToRed)
+        let x = 660.25 + Double(f % 60) / 3
+        let clip = list.addPath { p in
+            p.move(to: Point(x, 240.5)); p.line(to: Point(x + 600, 240.5)); p.line(to: Point(x + 600, 840.75))
+            p.line(to: Point(x, 840.75)); p.close()
         }
         list.group(Group(clip: Clip(clip))) { list in
             list.fill(square, paint: .linear(LinearGradient(stops, start: Point(560, 140), end: Point(1360, 940))))
@@ -114,42 +127,13 @@ func runDisplayListBench() {
     section("display list at 1920×1080: reset + build + render per frame, one thread")
     var allocationRecords: [Record] = []
     for c in cases {
-        let canvas = Canvas(width: 1920, height: 1080)
-        let renderer = Renderer()
-        var list = DisplayList()
-        var frame = 0
-        var report = RenderReport()
-        func draw() {
-            list.reset()
-            c.build(&list, frame)
-            report.formUnion(renderer.render(list, background: .white, transform: .identity, on: canvas))
-            frame += 1
-        }
-        for _ in 0..<warmUp { draw() }
-        if options.traceAllocations {
-            fputs("=== allocations of one frame: list \(c.label)\n", stderr)
-            alloc_counter_trace(1)
-            draw()
-            alloc_counter_trace(0)
-        }
-        guard report.isFaithful else {
-            print(pad("list \(c.label)", 52) + "not drawn yet (\(report.unsupported.descriptions.joined(separator: ", ")))")
+        let timing = timeListCase(c, name: "list \(c.label)")
+        guard timing.report.isFaithful else {
+            print(pad("list \(c.label)", 52) + "not drawn (\(timing.report.messages.joined(separator: ", ")))")
             continue
         }
-        var samples: [Double] = []
-        samples.reserveCapacity(rounds * renderFrames)
-        var allocations: [Double] = []
-        for _ in 0..<rounds {
-            let a0 = alloc_counter_count()
-            for _ in 0..<renderFrames {
-                let t0 = nowNanoseconds()
-                draw()
-                samples.append(ms(t0, nowNanoseconds()))
-            }
-            allocations.append(Double(alloc_counter_count() - a0) / Double(renderFrames))
-        }
-        add(Record(name: "list \(c.label)", unit: "ms", samples: samples))
-        allocationRecords.append(Record(name: "allocations/frame list \(c.label)", unit: "count", samples: allocations))
+        add(Record(name: "list \(c.label)", unit: "ms", samples: timing.samples))
+        allocationRecords.append(Record(name: "allocations/frame list \(c.label)", unit: "count", samples: timing.allocations))
     }
     for r in allocationRecords { add(r) }
 }

@@ -1,14 +1,14 @@
 // RendererEffectsBench.swift — what the renderer's wired effects cost at 1920×1080 (`make bench`,
 // `--only effects`): an image paint over the whole frame (rotated and magnified, bilinear), the
 // same as ns per pixel, and a group with a mask, a matte and a blend mode nested. Each case
-// rebuilds its list every frame and renders it with one Renderer onto one canvas (as
-// DisplayListBench.swift's rows, which hold the single-feature masked, matted and blended rows);
+// rebuilds its list every frame and renders it with one Renderer onto one canvas
+// (ListCaseTiming.swift, as DisplayListBench.swift's rows, which hold the single-feature masked,
+// matted and blended rows);
 // medians over rounds × frames after the warm-up, and heap allocations per frame.
 import Foundation
 import Geometry
 import Raster
 import Render
-import CAllocCounter
 
 /// A 512×512 opaque test image (a colour ramp with a grid), made once.
 private let benchBitmap: Bitmap = {
@@ -25,6 +25,8 @@ private let benchBitmap: Bitmap = {
 }()
 
 private let frameRectangle = Path.rectangle(x: 0, y: 0, width: 1920, height: 1080)
+/// Made once: a `Gradient(colors:)` built per frame would be the case's own two allocations.
+private let matteRamp = Gradient(colors: [.white, .black])
 
 /// Image pixels → canvas: centred, magnified 4×, rotated by a few degrees that change per frame.
 private func imageTransform(_ f: Int) -> Transform {
@@ -38,7 +40,7 @@ private let effectCases: [DisplayListCase] = [
         list.fill(frameRectangle, paint: .image(ImagePattern(image, transform: imageTransform(f))))
     },
     DisplayListCase(label: "mask + matte + screen blend, nested") { list, f in
-        let stops = list.addGradient(Gradient(colors: [.white, .black]))
+        let stops = list.addGradient(matteRamp)
         list.fill(frameRectangle, paint: .solid(RGBA(hex: "#203040")!))
         list.beginGroup(Group(blendMode: .screen))
         list.addMask(Mask(.add, path: list.addPath { $0.addCircle(center: Point(960 + Double(f % 60), 540), radius: 420) },
@@ -61,32 +63,12 @@ func runRendererEffectsBench() {
     section("renderer effects at 1920×1080: reset + build + render per frame, one thread")
     var extra: [Record] = []
     for c in cases {
-        let canvas = Canvas(width: 1920, height: 1080)
-        let renderer = Renderer()
-        var list = DisplayList()
-        var frame = 0
-        var report = RenderReport()
-        func draw() {
-            list.reset()
-            c.build(&list, frame)
-            report.formUnion(renderer.render(list, background: .white, transform: .identity, on: canvas))
-            frame += 1
-        }
-        for _ in 0..<warmUp { draw() }
-        guard report.isFaithful else {
-            print(pad("effects \(c.label)", 52) + "not drawn (\(report.messages.joined(separator: ", ")))")
+        let timing = timeListCase(c, name: "effects \(c.label)")
+        guard timing.report.isFaithful else {
+            print(pad("effects \(c.label)", 52) + "not drawn (\(timing.report.messages.joined(separator: ", ")))")
             continue
         }
-        var samples: [Double] = [], allocations: [Double] = []
-        for _ in 0..<rounds {
-            let a0 = alloc_counter_count()
-            for _ in 0..<renderFrames {
-                let t0 = nowNanoseconds()
-                draw()
-                samples.append(ms(t0, nowNanoseconds()))
-            }
-            allocations.append(Double(alloc_counter_count() - a0) / Double(renderFrames))
-        }
+        let samples = timing.samples, allocations = timing.allocations
         add(Record(name: "effects \(c.label)", unit: "ms", samples: samples))
         if c.label.hasPrefix("image paint") {
             // Every pixel of the frame is sampled (the image covers it): ms → ns per pixel.

@@ -95,20 +95,20 @@ import Testing
 
     @Test func invalidStopsAreErrorsNamingTheStop() {
         let red = GradientStop(location: 0, color: Self.red)
-        #expect(throws: GradientStopsError.noColorStops) { try Gradient(colorStops: [], opacityStops: []) }
-        #expect(throws: GradientStopsError.colorLocationsDecrease(index: 1)) {
+        #expect(throws: GradientError.noStops) { try Gradient(colorStops: [], opacityStops: []) }
+        #expect(throws: GradientError.locationsDecrease(index: 1)) {
             try Gradient(colorStops: [GradientStop(location: 0.5, color: Self.red), red], opacityStops: [])
         }
-        #expect(throws: GradientStopsError.opacityOutOfRange(index: 0, opacity: 1.5)) {
+        #expect(throws: GradientError.opacityOutOfRange(index: 0, opacity: 1.5)) {
             try Gradient(colorStops: [red], opacityStops: [GradientOpacityStop(location: 0, opacity: 1.5)])
         }
-        #expect(throws: GradientStopsError.opacityLocationsDecrease(index: 1)) {
+        #expect(throws: GradientError.opacityLocationsDecrease(index: 1)) {
             try Gradient(colorStops: [red], opacityStops: [GradientOpacityStop(location: 0.5, opacity: 1),
                                                            GradientOpacityStop(location: 0.2, opacity: 1)])
         }
-        #expect(throws: GradientStopsError.opacityLocationOutOfRange(index: 0, location: -0.1)) {
+        #expect(throws: GradientError.opacityLocationOutOfRange(index: 0, location: -0.1)) {
             try Gradient(colorStops: [red], opacityStops: [GradientOpacityStop(location: -0.1, opacity: 1)])
         }
-        #expect(GradientStopsError.opacityOutOfRange(index: 2, opacity: 3).description.contains("opacity stop 2"))
+        #expect(GradientError.opacityOutOfRange(index: 2, opacity: 3).description.contains("opacity stop 2"))
     }
 }

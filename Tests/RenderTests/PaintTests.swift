@@ -54,7 +54,7 @@ import Raster
         let opacities = [OpacityStop(0, 1), OpacityStop(0.3, 0.2), OpacityStop(0.3, 0.9), OpacityStop(0.75, 0.4),
                          OpacityStop(1, 0)]
         var merged: [GradientStop] = []
-        GradientStopMerging.merge(colors: colors[...], opacities: opacities[...], into: &merged)
+        try Gradient.mergeStops(colors: colors, opacities: opacities, into: &merged)
         let gradient = try Gradient(stops: merged)
         for i in 0...1000 {
             let t = Double(i) / 1000
@@ -76,7 +76,7 @@ import Raster
             }
             let opacities = locations(Int.random(in: 0...5, using: &rng)).map { OpacityStop($0, .random(in: 0...1, using: &rng)) }
             var merged: [GradientStop] = []
-            GradientStopMerging.merge(colors: colors[...], opacities: opacities[...], into: &merged)
+            try Gradient.mergeStops(colors: colors, opacities: opacities, into: &merged)
             let gradient = try Gradient(stops: merged)
             for i in 0..<200 {
                 // Between stop locations (on the 1/20 grid): where a list jumps, the value exactly
@@ -88,6 +88,27 @@ import Raster
                         && abs(got.a - want.a) < 1e-9, "t = \(t): \(colors) \(opacities)")
             }
         }
+    }
+
+    @Test func gradientsWithoutColourStopsAreBlackAtTheirOpacitiesOrTransparent() {
+        // Over white, a linear gradient across 0…10 px: with only opacity stops (0 → 1) it is
+        // black at the opacity, so pixel x (centre x + 0.5) is 255·(1 − (x + 0.5)/10); with no
+        // stops at all it draws nothing.
+        func row(_ build: (inout GradientStops) -> Void) -> [UInt8] {
+            var list = DisplayList()
+            let id = list.addGradient(build)
+            list.fill(Path.rectangle(x: 0, y: 0, width: 10, height: 1),
+                      paint: .linear(LinearGradient(id, start: Point(0, 0), end: Point(10, 0))))
+            let canvas = Canvas(width: 10, height: 1)
+            Renderer().render(list, background: .white, transform: .identity, on: canvas)
+            return (0..<10).map { canvas[$0, 0].r }
+        }
+        let fading = row { $0.opacity(0, 0); $0.opacity(1, 1) }
+        for x in 0..<10 {
+            let want = 255 * (1 - (Double(x) + 0.5) / 10)
+            #expect(abs(Double(fading[x]) - want) <= 1.5, "x = \(x): \(fading[x]) vs \(want)")
+        }
+        #expect(row { _ in } == [UInt8](repeating: 255, count: 10))
     }
 
     @Test func gradientLocationsAreSanitisedWhereStored() {

@@ -61,4 +61,18 @@ import Raster
         list.fill(disc, paint: .radial(RadialGradient(stops, center: Point(32, 32), radius: 20, focalPoint: Point(32, 32))))
         #expect(rendered(list).1.isFaithful)
     }
+
+    @Test func featherBeyondTheBlurCapIsReported() {
+        // σ = f/2 at scale 1: a feather of 120 is σ 60 (the cap, drawn as asked), 121 is over it.
+        for (feather, reported) in [(120.0, false), (121.0, true)] {
+            var list = DisplayList()
+            list.beginGroup(Group())
+            list.addMask(Mask(.add, path: list.addPath(disc), feather: feather))
+            list.fill(disc, paint: .solid(red))
+            list.endGroup()
+            let report = rendered(list).1
+            #expect(report.unsupported.contains(.featherSigma) == reported, "feather \(feather)")
+            #expect(report.messages.contains { $0.contains("mask feathers over σ 60 px") } == reported)
+        }
+    }
 }

@@ -67,7 +67,7 @@ public struct LottieCoverage: Sendable {
             $0.appendRectangle(width: 1, height: 1)
         }
         let report = Renderer().render(list, background: .clear, transform: .identity, on: Canvas(width: 1, height: 1))
-        return !report.unsupported.contains(.focalGradients)
+        return report.isFaithful
     }()
 
     /// The layers (places) holding a radial gradient whose highlight is not always 0.

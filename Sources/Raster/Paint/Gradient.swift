@@ -44,20 +44,24 @@ public struct GradientStop: Equatable, Sendable {
     }
 }
 
-/// Why a list of stops is not a valid gradient.
+/// Why stops do not make a gradient: a colour stop list (`Gradient(stops:)`) or colour plus
+/// opacity stops (`Gradient(colorStops:opacityStops:)`); indices are within their own list.
 public enum GradientError: Error, Equatable, CustomStringConvertible {
     case noStops
     case locationOutOfRange(index: Int, location: Double)
     case locationsDecrease(index: Int)
+    case opacityLocationOutOfRange(index: Int, location: Double)
+    case opacityLocationsDecrease(index: Int)
+    case opacityOutOfRange(index: Int, opacity: Double)
 
     public var description: String {
         switch self {
-        case .noStops:
-            return "a gradient needs at least one stop"
-        case .locationOutOfRange(let index, let location):
-            return "gradient stop \(index): location \(location) is not in [0, 1]"
-        case .locationsDecrease(let index):
-            return "gradient stop \(index): locations must not decrease"
+        case .noStops: return "a gradient needs at least one colour stop"
+        case .locationOutOfRange(let i, let l): return "gradient stop \(i): location \(l) is not in [0, 1]"
+        case .locationsDecrease(let i): return "gradient stop \(i): locations must not decrease"
+        case .opacityLocationOutOfRange(let i, let l): return "opacity stop \(i): location \(l) is not in [0, 1]"
+        case .opacityLocationsDecrease(let i): return "opacity stop \(i): locations must not decrease"
+        case .opacityOutOfRange(let i, let o): return "opacity stop \(i): opacity \(o) is not in [0, 1]"
         }
     }
 }
@@ -67,17 +71,24 @@ public struct Gradient: Equatable, Sendable {
     public let stops: [GradientStop]
 
     /// Validates `stops`: at least one, every location finite and in [0, 1], non-decreasing.
-    public init(stops: [GradientStop]) throws {
-        guard !stops.isEmpty else { throw GradientError.noStops }
-        for (index, stop) in stops.enumerated() {
-            guard stop.location >= 0 && stop.location <= 1 else {
-                throw GradientError.locationOutOfRange(index: index, location: stop.location)
-            }
-            if index > 0 && stop.location < stops[index - 1].location {
-                throw GradientError.locationsDecrease(index: index)
-            }
-        }
+    public init(stops: [GradientStop]) throws(GradientError) {
+        guard !stops.isEmpty else { throw .noStops }
+        try Gradient.validateLocations(of: stops, outOfRange: GradientError.locationOutOfRange,
+                                       decrease: GradientError.locationsDecrease)
         self.stops = stops
+    }
+
+    /// The one check of stop locations (colour and opacity stops alike): each in [0, 1] (NaN is
+    /// not), none below the one before it; the first offending index is reported.
+    static func validateLocations<Stops: Collection>(
+        of stops: Stops, outOfRange: (Int, Double) -> GradientError, decrease: (Int) -> GradientError
+    ) throws(GradientError) where Stops.Element: LocatedGradientStop {
+        var last = -Double.infinity
+        for (index, stop) in stops.enumerated() {
+            guard stop.location >= 0 && stop.location <= 1 else { throw outOfRange(index, stop.location) }
+            if stop.location < last { throw decrease(index) }
+            last = stop.location
+        }
     }
 
     /// Evenly spaced colours like SwiftUI's `Gradient(colors:)`: stop k of n at k/(n − 1)

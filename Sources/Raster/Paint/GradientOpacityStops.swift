@@ -45,32 +45,11 @@ public struct GradientOpacityStop: Equatable, Sendable {
     }
 }
 
-/// Why colour and opacity stops do not make a gradient; indices are within their own list.
-public enum GradientStopsError: Error, Equatable, CustomStringConvertible {
-    case noColorStops
-    case colorLocationOutOfRange(index: Int, location: Double)
-    case colorLocationsDecrease(index: Int)
-    case opacityLocationOutOfRange(index: Int, location: Double)
-    case opacityLocationsDecrease(index: Int)
-    case opacityOutOfRange(index: Int, opacity: Double)
-
-    public var description: String {
-        switch self {
-        case .noColorStops: return "a gradient needs at least one colour stop"
-        case .colorLocationOutOfRange(let i, let l): return "colour stop \(i): location \(l) is not in [0, 1]"
-        case .colorLocationsDecrease(let i): return "colour stop \(i): locations must not decrease"
-        case .opacityLocationOutOfRange(let i, let l): return "opacity stop \(i): location \(l) is not in [0, 1]"
-        case .opacityLocationsDecrease(let i): return "opacity stop \(i): locations must not decrease"
-        case .opacityOutOfRange(let i, let o): return "opacity stop \(i): opacity \(o) is not in [0, 1]"
-        }
-    }
-}
-
 extension Gradient {
     /// The gradient whose colour comes from `colorStops` and whose alpha is their alpha times
     /// the interpolation of `opacityStops` (none: opacity 1), merged into one stop list (see the
     /// file header).
-    public init(colorStops: [GradientStop], opacityStops: [GradientOpacityStop]) throws(GradientStopsError) {
+    public init(colorStops: [GradientStop], opacityStops: [GradientOpacityStop]) throws(GradientError) {
         var stops: [GradientStop] = []
         try Gradient.mergeStops(colors: colorStops, opacities: opacityStops, into: &stops)
         self = try! Gradient(stops: stops)  // locations validated, merged in order
@@ -80,7 +59,7 @@ extension Gradient {
     /// kept): a valid stop list for `Gradient(stops:)`.
     public static func mergeStops<Colors: BidirectionalCollection, Opacities: BidirectionalCollection>(
         colors: Colors, opacities: Opacities, into out: inout [GradientStop]
-    ) throws(GradientStopsError) where Colors.Element == GradientStop, Opacities.Element == GradientOpacityStop {
+    ) throws(GradientError) where Colors.Element == GradientStop, Opacities.Element == GradientOpacityStop {
         try validate(colors, opacities)
         out.removeAll(keepingCapacity: true)
         if opacities.isEmpty {
@@ -106,24 +85,14 @@ extension Gradient {
     }
 
     private static func validate<Colors: BidirectionalCollection, Opacities: BidirectionalCollection>(_ colors: Colors, _ opacities: Opacities)
-        throws(GradientStopsError) where Colors.Element == GradientStop, Opacities.Element == GradientOpacityStop {
-        guard !colors.isEmpty else { throw .noColorStops }
-        var last = -Double.infinity
-        for (i, stop) in colors.enumerated() {
-            guard stop.location >= 0 && stop.location <= 1 else {
-                throw .colorLocationOutOfRange(index: i, location: stop.location)
-            }
-            if stop.location < last { throw .colorLocationsDecrease(index: i) }
-            last = stop.location
-        }
-        last = -Double.infinity
-        for (i, stop) in opacities.enumerated() {
-            guard stop.location >= 0 && stop.location <= 1 else {
-                throw .opacityLocationOutOfRange(index: i, location: stop.location)
-            }
-            if stop.location < last { throw .opacityLocationsDecrease(index: i) }
-            last = stop.location
-            guard stop.opacity >= 0 && stop.opacity <= 1 else { throw .opacityOutOfRange(index: i, opacity: stop.opacity) }
+        throws(GradientError) where Colors.Element == GradientStop, Opacities.Element == GradientOpacityStop {
+        guard !colors.isEmpty else { throw .noStops }
+        try validateLocations(of: colors, outOfRange: GradientError.locationOutOfRange,
+                              decrease: GradientError.locationsDecrease)
+        try validateLocations(of: opacities, outOfRange: GradientError.opacityLocationOutOfRange,
+                              decrease: GradientError.opacityLocationsDecrease)
+        for (i, stop) in opacities.enumerated() where !(stop.opacity >= 0 && stop.opacity <= 1) {
+            throw .opacityOutOfRange(index: i, opacity: stop.opacity)
         }
     }
 

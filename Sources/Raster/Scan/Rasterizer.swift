@@ -23,13 +23,16 @@ public final class Rasterizer {
     public var flatteningTolerance: Double = Flattening.defaultTolerance
     /// Kernel implementation; `.scalar` is the reference the SIMD kernels are tested against.
     public var kernels: RasterKernels = .simd
-    /// Fills and strokes write only inside this pixel box (nil: anywhere on the canvas; Scissor.swift).
+    /// Fills and strokes write only inside this rectangle, at its area coverage on its edges
+    /// (nil: anywhere on the canvas; Scissor.swift).
     public var scissor: Scissor?
 
     /// Internal, not private: filling a `CoverageMask` uses them too (CoverageMask.swift).
     let edges = EdgeBuilder()
     let coverage = CoverageRasterizer()
     private let sourceRow = ZeroedBuffer<PremultipliedRGBA8>()
+    /// A row of coverage multiplied by a scissor's edge coverage (Scissor.swift).
+    private let scissorRow = ZeroedBuffer<UInt8>()
     /// Reused buffers of `stroke` (Rasterizer+Stroke.swift).
     let strokeScratch = StrokeScratch()
 
@@ -148,7 +151,8 @@ public final class Rasterizer {
             spans.emit(into: &sink)
             return
         }
-        var cut = ScissorSink(inner: sink, box: scissor)
+        scissorRow.ensureCapacity(canvas.width)
+        var cut = ScissorSink(inner: sink, box: scissor, scratch: scissorRow.base)
         spans.emit(into: &cut)
         sink = cut.inner
     }

@@ -29,29 +29,17 @@ public struct ImageID: Hashable, Sendable {
     let index: Int32
 }
 
-/// One colour stop of a gradient.
-public struct ColorStop: Sendable, Equatable {
-    /// In [0, 1].
-    public var location: Double
-    public var color: RGBA
+/// One colour stop of a gradient: Raster's stop (location in [0, 1], straight colour).
+public typealias ColorStop = GradientStop
+/// One opacity stop of a gradient: Raster's (location and opacity in [0, 1]).
+public typealias OpacityStop = GradientOpacityStop
 
-    public init(_ location: Double, _ color: RGBA) {
-        self.location = location
-        self.color = color
-    }
+extension GradientStop {
+    public init(_ location: Double, _ color: RGBA) { self.init(location: location, color: color) }
 }
 
-/// One opacity stop of a gradient.
-public struct OpacityStop: Sendable, Equatable {
-    /// In [0, 1].
-    public var location: Double
-    /// In [0, 1].
-    public var opacity: Double
-
-    public init(_ location: Double, _ opacity: Double) {
-        self.location = location
-        self.opacity = opacity
-    }
+extension GradientOpacityStop {
+    public init(_ location: Double, _ opacity: Double) { self.init(location: location, opacity: opacity) }
 }
 
 /// A linear gradient from `start` (t = 0) to `end` (t = 1).

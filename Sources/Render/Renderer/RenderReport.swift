@@ -18,11 +18,12 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
     public static let imagePaints = UnsupportedFeatures(rawValue: 1 << 3)
     /// Nearest-neighbour image sampling (drawn bilinear).
     public static let nearestSampling = UnsupportedFeatures(rawValue: 1 << 7)
-    public static let focalGradients = UnsupportedFeatures(rawValue: 1 << 4)
     /// Off-screen groups nested deeper than `Renderer.maximumLayerDepth`.
     public static let layerDepth = UnsupportedFeatures(rawValue: 1 << 5)
     /// Mask expansions Geometry's outline offset refused (the mask drawn with its own outline).
     public static let maskExpansion = UnsupportedFeatures(rawValue: 1 << 6)
+    /// Mask feathers whose σ exceeds Raster's `GaussianBlur.maximumSigma` (blurred at the cap).
+    public static let featherSigma = UnsupportedFeatures(rawValue: 1 << 8)
 
     /// One phrase per feature, e.g. "blend modes other than normal (drawn as normal)".
     public var descriptions: [String] {
@@ -31,8 +32,10 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
         if contains(.imagePaints) {
             out.append("image paints of an empty image or one over \(RGBAImage.maximumSide) px a side or \(RGBAImage.maximumPixels) pixels (not drawn)")
         }
+        if contains(.featherSigma) {
+            out.append("mask feathers over σ \(Int(GaussianBlur.maximumSigma)) px (blurred at σ \(Int(GaussianBlur.maximumSigma)))")
+        }
         if contains(.nearestSampling) { out.append("nearest-neighbour image sampling (drawn bilinear)") }
-        if contains(.focalGradients) { out.append("radial gradients with a focal point (drawn concentric)") }
         if contains(.layerDepth) {
             out.append("more than \(Renderer.maximumLayerDepth) nested off-screen groups (the deeper ones drawn in place)")
         }

@@ -15,8 +15,9 @@
 //       are pairwise disjoint;
 //
 // otherwise off-screen. A group with masks, a matte or a blend mode other than normal always takes a layer
-// (Renderer+Masks.swift, Renderer+Mattes.swift, Renderer+Blending.swift: a blend is never folded). A clip path takes a layer (composited through the clip's coverage) unless
-// it is a pixel-aligned device rectangle, which cuts the shapes' spans instead
+// (Renderer+Masks.swift, Renderer+Mattes.swift, Renderer+Blending.swift: a blend is never folded).
+// A clip path takes a layer (composited through the clip's coverage) unless it is an
+// axis-aligned device rectangle, which multiplies the shapes' spans by its area coverage instead
 // (Renderer+Scissor.swift). A group whose opacity is 0, that holds no shape, or whose rectangle
 // clip lies outside the canvas's visible part, is skipped.
 import Geometry
@@ -57,11 +58,14 @@ extension Renderer {
         if needsLayer {
             // Layers only open where nothing is folded above them (folded groups hold plain
             // groups only), so the layer's composite needs no folded opacity or filter.
+            // A fractional rectangle cuts the children to its pixel box and multiplies the layer
+            // by its edge coverage once, at endGroup (Renderer+Scissor.swift).
             let layer = layers.acquire(matching: parent.target, clearsOnlyDamage: shortcuts.contains(.damage))
             layerDepth += 1
+            let fractional = scissor.flatMap { $0.isPixelAligned ? nil : $0 }
             stack.append(Entry(transform: transform, opacity: 1, filter: nil, target: layer.canvas, layer: layer,
                                layerOpacity: opacity * parent.opacity, layerFilter: group.filter, clip: clip,
-                               scissor: scissor, group: g))
+                               scissor: fractional?.pixelBox ?? scissor, edgeCoverage: fractional, group: g))
         } else {
             stack.append(Entry(transform: transform, opacity: parent.opacity * opacity,
                                filter: group.filter ?? parent.filter, target: parent.target, scissor: scissor))
@@ -74,6 +78,7 @@ extension Renderer {
         let entry = stack.removeLast()
         guard let layer = entry.layer else { return }
         let below = stack[stack.count - 1].target
+        entry.edgeCoverage?.applyCoverage(to: layer.canvas, in: contentBox(of: layer.canvas))
         applyMatte(of: entry, in: list)
         applyMasks(of: entry, in: list)
         let mode = entry.group >= 0 ? list.groups[entry.group].group.blendMode : .normal

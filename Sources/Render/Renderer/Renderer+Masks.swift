@@ -10,7 +10,8 @@
 //            joins) in the group's coordinates, mapped by the group's device transform and
 //            filled (non-zero) into an A8 mask — the same coverage a fill of it composites
 //     P_k  ← G_σ * P_k, Raster's gaussian blur (GaussianBlur.swift: three box passes) with
-//            σ = feather_k/2 · √|det T| device pixels, when the mask has a feather; P_k is then
+//            σ = feather_k/2 · √|det T| device pixels (at most GaussianBlur.maximumSigma, 60: a
+//            larger σ is blurred at 60 and reported), when the mask has a feather; P_k is then
 //            rasterised over B grown by the blur's reach, so coverage just outside B blurs in;
 //            beyond the canvas edge the blur reads the edge pixel (`BlurEdge.extend`: a mask
 //            running past the frame stays solid at the frame's edge)
@@ -72,6 +73,7 @@ extension Renderer {
         for k in Int(masks.lowerBound)..<Int(masks.upperBound) {
             let mask = list.masks[k]
             let sigma = mask.feather > 0 && mask.feather.isFinite ? mask.feather / 2 * deviceScale(of: entry.transform) : 0
+            if sigma > GaussianBlur.maximumSigma { report.unsupported.insert(.featherSigma) }
             let grow = GaussianBlur.reach(sigma: sigma)
             let maskBox = PixelBox(minX: box.minX - grow, minY: box.minY - grow, maxX: box.maxX + grow, maxY: box.maxY + grow)
                 .clipped(width: canvas.width, height: canvas.height)

@@ -4,9 +4,9 @@
 //
 //     solid(c, p)      SolidPaint(F(c), opacity: p·o)
 //     linear/radial/conic(stops, geometry, p)
-//                      Raster's gradient paint over the merged stops (GradientStopMerging.swift),
+//                      Raster's gradient paint over the merged stops (Gradient.mergeStops),
 //                      opacity p·o, filter F folded into its colour table
-//     image            not drawn yet (reported)
+//     image            Raster's bilinear ImagePaint under the pattern's transform, opacity p·o
 //
 // so a shape whose group folds nothing (o = 1, no F) gets exactly the Raster paint its node
 // names. Reuse per shape index, frame to frame (no allocation in steady state): the merged stops
@@ -80,15 +80,22 @@ extension Renderer {
         }
     }
 
-    /// The Raster gradient of `id`, reusing the slot's while its stops are unchanged.
+    /// The Raster gradient of `id` (its colour and opacity stops merged by Raster's
+    /// `Gradient.mergeStops`, GradientOpacityStops.swift), reusing the slot's while its stops are
+    /// unchanged. No colour stops: black at the opacities; no stops at all: transparent.
     private func resolvedGradient(_ id: GradientID, shape s: Int, of list: DisplayList) -> Gradient {
         let record = list.gradients[Int(id.index)]
-        GradientStopMerging.merge(colors: list.colorStops[Int(record.colors.lowerBound)..<Int(record.colors.upperBound)],
-                                  opacities: list.opacityStops[Int(record.opacities.lowerBound)..<Int(record.opacities.upperBound)],
-                                  into: &mergedStops)
+        let opacities = list.opacityStops[Int(record.opacities.lowerBound)..<Int(record.opacities.upperBound)]
+        var colors = list.colorStops[Int(record.colors.lowerBound)..<Int(record.colors.upperBound)]
+        if colors.isEmpty { colors = opacities.isEmpty ? Renderer.transparentStop[...] : Renderer.blackStop[...] }
+        // Stored stops are valid by construction (locations clamped and non-decreasing, opacities
+        // clamped); a refusal would still draw nothing rather than trap.
+        do { try Gradient.mergeStops(colors: colors, opacities: opacities, into: &mergedStops) } catch {
+            mergedStops.removeAll(keepingCapacity: true)
+            mergedStops.append(Renderer.transparentStop[0])
+        }
         if let kept = gradientSlots[s].gradient, kept.stops == mergedStops { return kept }
-        // A new array (not the scratch one, which is reused next frame); locations are valid by
-        // construction (clamped and non-decreasing where stored).
+        // A new array (not the scratch one, which is reused next frame).
         var stops: [GradientStop] = []
         stops.reserveCapacity(mergedStops.count)
         stops.append(contentsOf: mergedStops)
@@ -96,6 +103,9 @@ extension Renderer {
         gradientSlots[s].gradient = gradient
         return gradient
     }
+
+    private static let blackStop = [GradientStop(location: 0, color: .black)]
+    private static let transparentStop = [GradientStop(location: 0, color: .clear)]
 
     /// Fills or strokes the shape with `paint` on the entry's target.
     private func draw<P: Paint>(_ shape: DisplayList.ShapeRecord, index s: Int, of list: DisplayList, paint: P,

@@ -13,8 +13,8 @@
 //                 the same picture: one shape, or shapes whose device bounds do not overlap
 //     off-screen  drawn into a pooled layer (LayerPool.swift), then composited onto the canvas
 //                 below with its opacity and filter — through its clip path when it has one
-// and a clip that is a pixel-aligned device rectangle cuts the shapes' spans instead of taking a
-// layer (Renderer+Scissor.swift).
+// and a clip that is an axis-aligned device rectangle multiplies the shapes' coverage spans by its
+// area coverage instead of taking a layer (Renderer+Scissor.swift).
 //
 // Masks: a group with masks is drawn off-screen and its layer multiplied by the masks' combined
 // coverage (each expanded, feathered by a gaussian blur, inverted, at its opacity) before it is
@@ -83,8 +83,10 @@ public final class Renderer {
         var layerOpacity: Double = 1
         var layerFilter: ColorFilter?
         var clip: Clip?
-        /// Shapes below write only inside this box (a pixel-aligned rectangle clip).
+        /// Shapes below write only inside this rectangle, at its edge coverage (a rectangle clip).
         var scissor: Scissor?
+        /// A layer's fractional rectangle clip, multiplied into the layer at `endGroup`.
+        var edgeCoverage: Scissor?
         /// The group (index into the list's groups) whose layer this is; −1 otherwise.
         var group = -1
         /// The layer a matte source draws into (Renderer+Mattes.swift): closed by endMatte.

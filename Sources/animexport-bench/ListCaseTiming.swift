@@ -1,0 +1,57 @@
+// ListCaseTiming.swift — the timing loop the display-list rows share (DisplayListBench.swift,
+// RendererEffectsBench.swift): one case's list reset, built and rendered frame after frame with
+// one Renderer onto one 1920×1080 canvas on white.
+//
+// After `warmUp` frames (which also fill the renderer's pools and caches), `rounds` rounds of
+// `renderFrames` frames are timed one frame at a time (milliseconds per frame, the rows' medians
+// are over all of them) and the heap allocations of each round divided by its frames (the
+// steady-state allocations per frame). With --trace-allocations one more frame is rendered with
+// the allocation counter printing each allocation's stack. A case whose warm-up frames the
+// renderer reports as not drawn faithfully is not timed: the caller prints why.
+import Foundation
+import Raster
+import Render
+import CAllocCounter
+
+struct ListCaseTiming {
+    /// What the renderer reported over the warm-up frames.
+    var report = RenderReport()
+    /// Milliseconds per frame (empty when the report is not faithful).
+    var samples: [Double] = []
+    /// Heap allocations per frame, one figure per round.
+    var allocations: [Double] = []
+}
+
+/// Renders `c` as the file header describes; `name` labels the allocation trace.
+func timeListCase(_ c: DisplayListCase, name: String, width: Int = 1920, height: Int = 1080) -> ListCaseTiming {
+    let canvas = Canvas(width: width, height: height)
+    let renderer = Renderer()
+    var list = DisplayList()
+    var frame = 0
+    var timing = ListCaseTiming()
+    func draw() -> RenderReport {
+        list.reset()
+        c.build(&list, frame)
+        frame += 1
+        return renderer.render(list, background: .white, transform: .identity, on: canvas)
+    }
+    for _ in 0..<warmUp { timing.report.formUnion(draw()) }
+    if options.traceAllocations {
+        fputs("=== allocations of one frame: \(name)\n", stderr)
+        alloc_counter_trace(1)
+        _ = draw()
+        alloc_counter_trace(0)
+    }
+    guard timing.report.isFaithful else { return timing }
+    timing.samples.reserveCapacity(rounds * renderFrames)
+    for _ in 0..<rounds {
+        let a0 = alloc_counter_count()
+        for _ in 0..<renderFrames {
+            let t0 = nowNanoseconds()
+            _ = draw()
+            timing.samples.append(ms(t0, nowNanoseconds()))
+        }
+        timing.allocations.append(Double(alloc_counter_count() - a0) / Double(renderFrames))
+    }
+    return timing
+}
