@@ -195,7 +195,7 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
         width = Int((canvas.width * k).rounded())
         height = Int((canvas.height * k).rounded())
         guard width >= 1, height >= 1, width <= Limits.maxSide, height <= Limits.maxSide else {
-            throw .usage("\(command): \(format(canvas.width))×\(format(canvas.height)) pt at scale \(format(k)) is \(width)×\(height) px; each side must be in [1, \(Limits.maxSide)] px")
+            throw .usage("\(command): \(format(canvas.width))×\(format(canvas.height)) pt at scale \(format(k)) is \(width)×\(height) px; each side must be in [1, \(Limits.maxSide)] px (choose a smaller --scale or a --size)")
         }
         transform = .scale(k, k)
     }
@@ -206,7 +206,7 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
         width = w2; height = h2
     }
     guard width <= Limits.maxSide, height <= Limits.maxSide, width * height <= Limits.maxPixels else {
-        throw .usage("\(command): \(width)×\(height) px is over the cap (each side ≤ \(Limits.maxSide), ≤ \(Limits.maxPixels) px per frame)")
+        throw .usage("\(command): \(width)×\(height) px is over the cap (each side ≤ \(Limits.maxSide), ≤ \(Limits.maxPixels) px per frame; choose a smaller --scale or a --size)")
     }
 
     let encoder = try resolveEncoder(preset.encoder ?? EncoderSpec(), file: loaded.path, args: args, notices: &notices)

@@ -90,7 +90,7 @@ let badInputCorpus: [CorpusCase] = [
     CorpusCase(name: "heart dashes explode with scaleDash", args: ["heart"] + P + ["o.mp4"], preset: preset("heart", #"{"dashOn": 0.001, "dashOff": 0}"#), message: "at most 10000"),
     // Absurd scale and frame counts.
     CorpusCase(name: "preset scale 1e6", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "scale": 1000000}"#, message: "scale: 1000000 is outside the allowed range (0, 16]"),
-    CorpusCase(name: "--scale 16 is over 4096 px", args: ["pulse", "--scale", "16", "o.mp4"], message: "6400×6400 px; each side must be in [1, 4096] px"),
+    CorpusCase(name: "--scale 16 is over 4096 px", args: ["pulse", "--scale", "16", "o.mp4"], message: "6400×6400 px; each side must be in [1, 4096] px (choose a smaller --scale or a --size)"),
     CorpusCase(name: "--frames 144001", args: ["pulse", "--frames", "144001", "o.mp4"], message: "--frames: '144001' is not an integer in [1, 144000]"),
     CorpusCase(name: "--loops 10^9", args: ["pulse", "--loops", "1000000000", "o.mp4"], message: "--loops"),
     CorpusCase(name: "4096x4096 is over the pixel cap", args: ["pulse", "--size", "4096x4096", "o.mp4"], message: "over the cap"),

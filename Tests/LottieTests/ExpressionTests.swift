@@ -208,7 +208,8 @@ private let ramp: [(Double, Double)] = [(0, 0), (10, 100)]
         let flat = try decode(file(0))
         #expect(flat.features.uses(.flatThreeD) && !flat.features.uses(.threeD))
         #expect(flat.root.layers[0].transform.rotation.value(at: 0) == 30)
-        #expect(try decode(file(20)).features.uses(.threeD))
+        let turned = try decode(file(20))   // drawn (Model/DepthTransform.swift), not reported
+        #expect(turned.features.uses(.depthLayers) && !turned.features.uses(.threeD) && turned.features.unsupported.isEmpty)
     }
 }
 

@@ -16,9 +16,17 @@ extension DecodeContext {
 
     /// Anchor, position (plain or split), scale, rotation (`r`, or `rz` in 3D layers), skew,
     /// skew axis and opacity of a transform object.
-    func transformBody(_ o: JSONObject) throws(LottieError) -> LottieTransform {
-        let rotationKey = member(o, "r") == nil && member(o, "rz") != nil ? "rz" : "r"
-        try recordThreeD(o)
+    /// `depth`: a layer's `ks`, whose 3D part is drawn (DepthDecoding.swift); a group's 3D
+    /// rotations are only reported.
+    func transformBody(_ o: JSONObject, depth: Bool = false) throws(LottieError) -> LottieTransform {
+        // lottie-web (TransformProperty): with `rx` the rotation is rz (and `r` is not read);
+        // without it, `r` — an `rz` alone is not a rotation there, nor in ThorVG (pr_1930_rz).
+        let rotationKey = member(o, "rx") != nil ? "rz" : "r"
+        if rotationKey == "r", member(o, "r") == nil, let rz = member(o, "rz"),
+           !(try at("rz") { () throws(LottieError) -> ScalarProperty in try scalar(rz) }).isConstantZero {
+            warnings.append("\(jsonPathString(path)).rz: a z rotation without \"rx\" is not drawn (lottie-web and ThorVG read \"rz\" only in 3D transforms; write \"r\")")
+        }
+        if !depth { try recordThreeD(o) }
         let skew = try scalar(o, "sk", default: 0)
         if !skew.isConstantZero { record(.skew) }
         let anchor = try vector(o, "a", default: .zero)
@@ -27,8 +35,13 @@ extension DecodeContext {
         let rotation = try scalar(o, rotationKey, default: 0)
         let skewAxis = try scalar(o, "sa", default: 0)
         let opacity = try scalar(o, "o", default: 1, scale: 0.01)
-        return LottieTransform(anchor: anchor, position: position, scale: scale, rotation: rotation, skew: skew,
-                               skewAxis: skewAxis, opacity: opacity)
+        var transform = LottieTransform(anchor: anchor, position: position, scale: scale, rotation: rotation, skew: skew,
+                                        skewAxis: skewAxis, opacity: opacity)
+        if depth, let d = try depthTransform(o) {
+            transform.depth = d
+            if d.leavesPlane { record(.depthLayers) }
+        }
+        return transform
     }
 
     /// 3-D rotations (`rx`, `ry`, orientation `or`) that are not zero.
@@ -68,7 +81,7 @@ extension DecodeContext {
         if autoOrient { record(.autoOrient) }
         let transform: LottieTransform
         if let ks = member(l, "ks") {
-            transform = try at("ks") { () throws(LottieError) -> LottieTransform in try transformBody(try object(ks, "a transform object")) }
+            transform = try at("ks") { () throws(LottieError) -> LottieTransform in try transformBody(try object(ks, "a transform object"), depth: true) }
         } else {
             transform = .identity
         }
@@ -111,8 +124,8 @@ extension DecodeContext {
             let w = try optionalNumber(l, "w") ?? defaultSize.0, h = try optionalNumber(l, "h") ?? defaultSize.1
             try check(w, in: 0...limits.maxFrame, "precomposition width", member: "w")
             try check(h, in: 0...limits.maxFrame, "precomposition height", member: "h")
-            // Collapse transformations: After Effects draws the precomposition's layers unclipped,
-            // as if in this composition; we clip to w × h, so it is reported (not silently).
+            // Collapse transformations: clipped to w × h like any precomposition, as lottie-web,
+            // ThorVG and rlottie draw them (After Effects does not clip; docs/lottie-render.md).
             if try optionalBool(l, "ct") == true { record(.collapsedTransformations) }
             var remap: ScalarProperty?
             if member(l, "tm") != nil {

@@ -68,16 +68,22 @@ extension DecodeContext {
         }
     }
 
-    func color(_ o: JSONObject, _ key: String, default value: RGBA) throws(LottieError) -> ColorProperty {
+    /// `opaque`: a fill's or stroke's `c`, whose fourth number lottie-web, ThorVG and rlottie
+    /// ignore (the spec's colour is [r, g, b]; opacity is `o`): read as alpha 1 (issue_1223).
+    func color(_ o: JSONObject, _ key: String, default value: RGBA, opaque: Bool = false) throws(LottieError) -> ColorProperty {
         guard let v = member(o, key) else { return ColorProperty(value) }
+        func read(_ x: JSONValue) throws(LottieError) -> [Double] {
+            let c = try rgba(x)
+            return opaque ? [c[0], c[1], c[2], 1] : c
+        }
         var property = try at(key) { () throws(LottieError) -> ColorProperty in
             var property: ColorProperty
             switch try propertyBody(v, expressions: true) {
             case .value(let k):
-                let c = try at("k") { () throws(LottieError) -> [Double] in try rgba(k) }
+                let c = try at("k") { () throws(LottieError) -> [Double] in try read(k) }
                 property = ColorProperty(RGBA(r: c[0], g: c[1], b: c[2], a: c[3]))
             case .keyframes(let list):
-                let track = try track(try rawKeyframes(list), dimensions: 4) { (s) throws(LottieError) -> [Double] in try rgba(s) }
+                let track = try track(try rawKeyframes(list), dimensions: 4) { (s) throws(LottieError) -> [Double] in try read(s) }
                 record(.animatedProperties)
                 property = ColorProperty(track: track)
             }

@@ -56,11 +56,11 @@ extension DecodeContext {
         case "fl":
             record(.fills)
             let rule = try fillRule(s)
-            return .fill(Fill(name: name, color: try color(s, "c", default: .black),
+            return .fill(Fill(name: name, color: try color(s, "c", default: .black, opaque: true),
                               opacity: try scalar(s, "o", default: 1, scale: 0.01), rule: rule))
         case "st":
             record(.strokes)
-            return .stroke(Stroke(name: name, color: try color(s, "c", default: .black),
+            return .stroke(Stroke(name: name, color: try color(s, "c", default: .black, opaque: true),
                                   opacity: try scalar(s, "o", default: 1, scale: 0.01), style: try strokeStyle(s)))
         case "gf":
             return .gradientFill(GradientFill(name: name, paint: try gradientPaint(s), opacity: try scalar(s, "o", default: 1, scale: 0.01),

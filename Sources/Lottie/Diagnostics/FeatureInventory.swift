@@ -68,10 +68,11 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case flatThreeD = "flat 3D layers"
     case layerStyles = "layer styles"
     case blendModes = "blend modes"
-    case threeD = "3D layers"
+    case threeD = "3D rotations of shape groups"
+    case depthLayers = "3D layers (drawn without perspective: the 3D matrix with z dropped)"
     case motionBlur = "motion blur"
     case conicGradients = "conic gradients"
-    case collapsedTransformations = "collapse transformations on precompositions"
+    case collapsedTransformations = "collapse transformations on precompositions (clipped to w × h, as the players draw them)"
     // Parts of text layers not drawn (text layers themselves are: Build/TextEmitter.swift).
     case textPaths = "text on a path"
     case textSelectors = "expression and wiggly text selectors, index ranges without an end"
@@ -84,7 +85,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
         switch self {
         case .maskFeather, .hardMixBlend, .shapeBlendModes, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
              .unknownShapes, .otherLayers, .unrecognisedExpressions, .unrenderedEffects,
-             .layerStyles, .threeD, .motionBlur, .conicGradients, .collapsedTransformations,
+             .layerStyles, .threeD, .motionBlur, .conicGradients,
              .textPaths, .textSelectors, .textRandomOrder, .textAnimatorProperties, .textGrouping:
             return false
         default:

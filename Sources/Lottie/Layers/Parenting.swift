@@ -3,6 +3,9 @@
 //
 //   World(l) = M(l) followed by World(parent(l))          (CTM(child) = CTM(parent)·M(child))
 //
+// In a composition with 3D layers the chain is multiplied in 4×4 and z dropped at the end
+// (Model/DepthTransform.swift).
+//
 // A parent that names no layer of the composition (exporters leave these when the parent was
 // not exported) is dropped with a warning, as the players do; a chain that returns to a layer
 // already in it is an error naming the layers. Of two layers with the same `ind`, the first in the list is the parent
@@ -51,6 +54,8 @@ enum Parenting {
 public struct LayerMatrices: Sendable {
     /// world[i] for layer i of the last composition updated (entries past its count are stale).
     public private(set) var world: [Transform] = []
+    /// The 4×4 world matrices while a composition with 3D layers is updated (Model/DepthTransform.swift).
+    private var world4: [Matrix4] = []
     private var done: [Bool] = []
     private var chain: [Int] = []
 
@@ -64,7 +69,31 @@ public struct LayerMatrices: Sendable {
             done += Array(repeating: false, count: n - done.count)
         }
         for i in 0..<n { done[i] = false }
+        if composition.layers.contains(where: { $0.transform.depth != nil }) {
+            if world4.count < n { world4 += Array(repeating: .identity, count: n - world4.count) }
+            for i in 0..<n { compute4(i, composition, frame) }
+            return
+        }
         for i in 0..<n { compute(i, composition, frame) }
+    }
+
+    /// World(i) in 4×4, parenting multiplied before z is dropped (DepthTransform.swift).
+    private mutating func compute4(_ i: Int, _ composition: Composition, _ frame: Double) {
+        chain.removeAll(keepingCapacity: true)
+        var j = i
+        while !done[j] {
+            chain.append(j)
+            guard let p = composition.layers[j].parent else { break }
+            j = p
+        }
+        while let k = chain.popLast() {
+            let layer = composition.layers[k]
+            var m = layer.transform.matrix4(at: frame, autoOrient: layer.autoOrient)
+            if let p = layer.parent { m = m.concatenating(world4[p]) }
+            world4[k] = m
+            world[k] = m.projected
+            done[k] = true
+        }
     }
 
     /// World(i), computing undone ancestors first (iteratively: chains can be long).

@@ -38,6 +38,8 @@ public struct LottieTransform: Sendable {
     public var skewAxis: ScalarProperty
     /// 0 … 1.
     public var opacity: ScalarProperty
+    /// rx, ry, orientation and z in 3D layers (Model/DepthTransform.swift); nil in the plane.
+    public var depth: DepthTransform? = nil
 
     public static let identity = LottieTransform(
         anchor: VectorProperty(.zero), position: PositionProperty(.zero), scale: VectorProperty(Point(1, 1)),
@@ -57,7 +59,7 @@ public struct LottieTransform: Sendable {
     /// Whether any part of the matrix changes over time.
     public var isMatrixAnimated: Bool {
         anchor.isAnimated || position.isAnimated || scale.isAnimated || rotation.isAnimated
-            || skew.isAnimated || skewAxis.isAnimated
+            || skew.isAnimated || skewAxis.isAnimated || depth?.isAnimated == true
     }
 
     /// The matrix at `frame` (see the file header); `autoOrient` adds the direction of travel.
