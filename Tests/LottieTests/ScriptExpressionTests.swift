@@ -175,6 +175,14 @@ private func refusal(_ x: String) throws -> String {
         #expect(try refusal("for (var i = 0; i < 1e9; i++) {} 1").contains("evaluation steps"))
         #expect(try refusal("function f(n) { return f(n + 1) } f(0)").contains("calls nested deeper than 32"))
         #expect(try refusal("function f(n) { return f(n + 1) + f(n + 1) } f(0)").contains("calls nested deeper than 32"))
+        // Calls nested 200 negations deep each: over the evaluation's nesting cap, refused (no stack overflow).
+        let deep = String(repeating: "- ", count: 200)
+        let nested = try refusal("function f(n) { return n > 30 ? 0 : \(deep)f(n + 1) } f(0)")
+        #expect(nested.contains("nested deeper than 1024 levels"), "\(nested)")
+        #expect(try refusal("var s = 'ab'; for (var i = 0; i < 40; i++) s += s; 1").contains("a string longer than 16384 bytes"))
+        #expect(try refusal("var a = [1]; for (var i = 0; i < 60; i++) a = [a, a]; 1").contains("arrays nested more than 2 deep"))
+        #expect(try refusal("var a = [[1, 2], [3]]; var b = [0]; b[0] = a; 1").contains("arrays nested more than 2 deep"))
+        #expect(try rotation("var m = [[1, 2], [3, 4]]; m[1][0] + m.length", at: 0) == 5)
         // Outside the subset: quoted with the reason, the keyframes used.
         #expect(try refusal("thisComp.layer('Ring').transform.position[0]").contains("links to other properties"))
         #expect(try refusal("new Date()").contains("'new' is not supported"))

@@ -11,7 +11,8 @@
 // Bounds: every statement and every expression node evaluated costs one step; an evaluation
 // that takes more than `maxSteps` (LottieLimits.maxExpressionSteps) stops with an error, so a
 // loop of 10⁹ iterations is refused after maxSteps steps, not run. Calls of user functions nest
-// at most `maxCallDepth` deep; with the parse tree's depth cap that bounds the native stack.
+// at most `maxCallDepth` deep, and statements and expressions being evaluated nest at most
+// `maxNesting` (1024) deep in all — which bounds the native stack whatever the program does.
 
 struct ScriptInterpreter {
     let environment: ScriptEnvironment
@@ -19,6 +20,9 @@ struct ScriptInterpreter {
     let maxCallDepth: Int
     private(set) var steps = 0
     private var callDepth = 0
+    /// Statements and expressions being evaluated, nested (the native stack's depth).
+    private var nesting = 0
+    static let maxNesting = 1024
     private var globals: [String: ScriptValue] = [:]
     /// The variables of the user functions being run, innermost last.
     private var locals: [[String: ScriptValue]] = []
@@ -53,6 +57,11 @@ struct ScriptInterpreter {
         if steps > maxSteps { throw .budget("more than \(maxSteps) evaluation steps (a loop or recursion too long)") }
     }
 
+    private mutating func enter() throws(ScriptError) {
+        nesting += 1
+        if nesting > Self.maxNesting { throw .budget("evaluation nested deeper than \(Self.maxNesting) levels") }
+    }
+
     private func hoist(_ body: [ScriptStatement], into scope: inout [String: ScriptValue]) {
         for s in body { if case .function(let f) = s { scope[f.name] = .function(f) } }
     }
@@ -70,6 +79,8 @@ struct ScriptInterpreter {
 
     private mutating func execute(_ s: ScriptStatement) throws(ScriptError) -> Completion {
         try step()
+        try enter()
+        defer { nesting -= 1 }
         switch s {
         case .declare(let list):
             for d in list {
@@ -166,13 +177,15 @@ struct ScriptInterpreter {
 
     mutating func evaluate(_ e: ScriptExpr) throws(ScriptError) -> ScriptValue {
         try step()
+        try enter()
+        defer { nesting -= 1 }
         switch e {
         case .number(let n): return .number(n)
         case .string(let s): return .string(s)
         case .name(let s): return try lookup(s)
         case .array(let list):
             var out: [ScriptValue] = []
-            for x in list { out.append(try evaluate(x)) }
+            for x in list { out.append(try element(try evaluate(x))) }
             return .array(out)
         case let .unary(op, a):
             let x = try evaluate(a)
@@ -215,6 +228,17 @@ struct ScriptInterpreter {
         }
     }
 
+    /// `v` as an array element: arrays nest at most 2 deep (matrices of points), which bounds the
+    /// recursion of printing and freeing values; the check's cost is charged as steps.
+    private mutating func element(_ v: ScriptValue) throws(ScriptError) -> ScriptValue {
+        guard case .array(let inner) = v else { return v }
+        for e in inner {
+            try step()
+            if case .array = e { throw .unsupported("arrays nested more than 2 deep") }
+        }
+        return v
+    }
+
     private mutating func assign(_ target: ScriptExpr, _ v: ScriptValue) throws(ScriptError) {
         switch target {
         case .name(let s): store(s, v)
@@ -222,7 +246,7 @@ struct ScriptInterpreter {
             guard case .array(var a) = try lookup(s) else { throw .unsupported("assigning an element of a non-array") }
             guard let n = try evaluate(i).number, n >= 0, n == n.rounded(), n < 4096 else { throw .type("a bad array index") }
             while a.count <= Int(n) { a.append(.undefined) }
-            a[Int(n)] = v
+            a[Int(n)] = try element(v)
             store(s, .array(a))
         default: throw .unsupported("assigning a member")
         }

@@ -10,7 +10,7 @@
 //   n ± v → (n ± v_0, v_1, …);  v ± n → (v_0 ± n, v_1, …)       (only component 0 changes)
 //   n × v, v × n → v scaled;  v ÷ n → v scaled by 1/n;  n ÷ v → (n/v_0, n/v_1, …)
 //   v × w, v ÷ w → an error (not a value);   % numbers only (the sign of the dividend)
-//   a string on either side of + → concatenation (JavaScript)
+//   a string on either side of + → concatenation (JavaScript; at most maxStringLength bytes)
 // Comparisons and equality take numbers (booleans count as 0/1); == and === compare numbers,
 // strings, booleans, null/undefined (null == undefined; === tells them apart). Truth: false,
 // 0, NaN, "", null, undefined are false, everything else true.
@@ -108,8 +108,16 @@ extension ScriptValue {
     /// x op y for + − × ÷ % (file header).
     static func arithmetic(_ op: String, _ x: ScriptValue, _ y: ScriptValue) throws(ScriptError) -> ScriptValue {
         if op == "+" {
-            if case .string(let a) = x { return .string(a + y.display) }
-            if case .string(let b) = y { return .string(x.display + b) }
+            var isText = false
+            if case .string = x { isText = true }
+            if case .string = y { isText = true }
+            if isText {
+                var text = ""
+                x.append(to: &text)
+                y.append(to: &text)
+                guard text.utf8.count <= maxStringLength else { throw .budget("a string longer than \(maxStringLength) bytes") }
+                return .string(text)
+            }
         }
         guard let a = x.components, let b = y.components else {
             throw .type("\(x.typeName) \(op) \(y.typeName) is not a number")
@@ -170,18 +178,27 @@ extension ScriptValue {
         }
     }
 
-    /// JavaScript's text of a value (string concatenation).
-    var display: String {
+    /// Strings made by + are at most this long (nested arrays could otherwise spell out 2^n elements).
+    static let maxStringLength = 16_384
+
+    /// Appends JavaScript's text of the value (string concatenation), stopping past the length cap.
+    func append(to text: inout String) {
+        guard text.utf8.count <= Self.maxStringLength else { return }
         switch self {
-        case .undefined: return "undefined"
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
-        case .string(let s): return s
-        case .array(let a): return a.map(\.display).joined(separator: ",")
-        case .key(let k): return k.value.display
-        case .function(let f): return "function \(f.name)"
-        case .object: return "[object]"
+        case .undefined: text += "undefined"
+        case .null: text += "null"
+        case .bool(let b): text += b ? "true" : "false"
+        case .number(let n): text += n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case .string(let s): text += s
+        case .array(let a):
+            for (i, e) in a.enumerated() {
+                if i > 0 { text += "," }
+                e.append(to: &text)
+                if text.utf8.count > Self.maxStringLength { return }
+            }
+        case .key(let k): k.value.append(to: &text)
+        case .function(let f): text += "function \(f.name)"
+        case .object: text += "[object]"
         }
     }
 }
