@@ -119,6 +119,7 @@ private func refusal(_ x: String) throws -> String {
         // key(5) of two keys throws; catch runs.
         #expect(try rotation("var r; try { r = key(5).time; } catch (e) { r = 7; } r", at: 0) == 7)
         #expect(try rotation("var r = 1; try { r = 2 } catch (e) { r = 3 } finally { r += 10 } r", at: 0) == 12)
+        #expect(try rotation("var r = 1; try { try { key(9) } finally { r = 5 } } catch (e) { r += 1 } r", at: 0) == 6)
         // A member of undefined throws too (a 1-D key has no [1]); a number's .length is undefined, not an error.
         #expect(try rotation("var d = 1; try { key(1)[1].length; d = 2 } catch (e) {} d", at: 0) == 1)
         #expect(try rotation("var x = 5; x.length === undefined ? 3 : 4", at: 0) == 3)
@@ -187,6 +188,8 @@ private func refusal(_ x: String) throws -> String {
         #expect(try refusal("thisComp.layer('Ring').transform.position[0]").contains("links to other properties"))
         #expect(try refusal("new Date()").contains("'new' is not supported"))
         #expect(try refusal("Math.random()").contains("Math.random is not supported"))
+        // A method outside the subset is reported even inside try … catch (no silent fallback).
+        #expect(try refusal("var x; try { x = value.toFixed(1) } catch (e) { x = 0 } x").contains("'.toFixed()' of a number is not supported"))
         #expect(try refusal("time > 1").contains("gives boolean"))
         #expect(try refusal("[1, 2]").contains("gives 2 numbers for a property of 1"))
         let a = try decode(file(ramp, "while (true) {}"))

@@ -125,6 +125,11 @@ extension ScriptEnvironment {
             throw .unsupported("'.\(name.prefix(30))()' of \(o.description) (links to other properties) is not supported")
         default:
             let f = try member(object, name, &run)
+            // A method of a number, string or array (toFixed, indexOf …) is outside the subset: not
+            // JavaScript's TypeError, which a catch would swallow.
+            if case .undefined = f, object.typeName != "undefined", object.typeName != "null" {
+                throw .unsupported("the method '.\(name.prefix(30))()' of a \(object.typeName) is not supported")
+            }
             return try run.call(f, a)
         }
     }

@@ -97,7 +97,10 @@ struct ScriptInterpreter {
         case let .attempt(body, name, handler, finally):
             var outcome: Completion
             do { outcome = try execute(body) } catch {
-                guard case .type(let message) = error, let handler else { throw error }
+                guard case .type(let message) = error, let handler else {
+                    if case .type = error, let finally { _ = try execute(finally) }     // try … finally: runs, then rethrows
+                    throw error
+                }
                 if let name { declare(name, .string(message)) }
                 outcome = try execute(handler)
             }
