@@ -54,7 +54,7 @@ func runLottieRenderBench(rounds: Int, quick: Bool) {
         }
         let perFrame = Double(alloc_counter_count() - before) / Double(rounds * frames)
         add(Record(name: "lottie render 1080² \(label)", unit: "ms", samples: samples, peer: thorvgRenderMedians[name]))
-        allocations.append(Record(name: "lottie render allocs/frame \(label)", unit: "count", samples: [perFrame]))
+        allocations.append(Record(name: "lottie allocs/frame \(lottieAllocationLabel(name, label))", unit: "count", samples: [perFrame]))
     }
     for r in allocations { add(r) }
     lottieEndToEnd(folder + "/" + lottieBenchFiles[0], rounds: quick ? 1 : 3, frames: quick ? 30 : 120)

@@ -93,9 +93,15 @@ public struct TrimWindow: Equatable, Sendable {
 
     /// The painted arc-length ranges of a total length `length`, in order (file header).
     public func ranges(length: Double) -> [(Double, Double)] {
-        if end <= 1 { return [(start * length, end * length)] }
-        if start >= 1 { return [((start - 1) * length, (end - 1) * length)] }
-        return [(start * length, length), (0, (end - 1) * length)]
+        let r = rangePair(length: length)
+        return r.count == 1 ? [r.first] : [r.first, r.second]
+    }
+
+    /// The same ranges without an array: `count` (1 or 2) of `first`, `second`.
+    func rangePair(length: Double) -> (count: Int, first: (Double, Double), second: (Double, Double)) {
+        if end <= 1 { return (1, (start * length, end * length), (0, 0)) }
+        if start >= 1 { return (1, ((start - 1) * length, (end - 1) * length), (0, 0)) }
+        return (2, (start * length, length), (0, (end - 1) * length))
     }
 }
 
@@ -113,14 +119,24 @@ public enum Trimming {
     public static func trim(_ paths: [Path], window: TrimWindow, mode: TrimMode) -> [Path] {
         if window.isFull { return paths }
         if window.isEmpty { return paths.map { _ in Path() } }
+        var trimmer = Trimmer()
         switch mode {
         case .simultaneously:
-            return paths.map { cut([ArcLengthTable($0)], window: window)[0] }
+            return paths.map { path in
+                var out = Path()
+                trimmer.trim(path, window: window, into: &out)
+                return out
+            }
         case .individually:
-            return cut(paths.map { ArcLengthTable($0) }, window: window)
+            return trimmer.cut(paths, window: window)
         }
     }
+}
 
+/// Trims paths with reusable storage (rules in Trim.swift): after the first calls have grown
+/// its tables, trimming a path of no more segments allocates nothing but what `out` needs to
+/// grow (the Lottie builder's steady state is allocation-free).
+public struct Trimmer {
     /// One contour of the concatenation: which table, which contour, where it starts.
     private struct Placed {
         var table: Int
@@ -130,11 +146,40 @@ public enum Trimming {
         var isClosed: Bool
     }
 
-    /// The pieces of the tables laid end to end that fall inside `window`.
-    private static func cut(_ tables: [ArcLengthTable], window: TrimWindow) -> [Path] {
-        var placed: [Placed] = []
+    private var tables: [ArcLengthTable] = []
+    private var sinks: [PathBuildingSink] = []
+    private var placed: [Placed] = []
+
+    public init() {}
+
+    /// Appends the part of `path` inside `window` to `out` (a full window appends the path as is).
+    public mutating func trim(_ path: Path, window: TrimWindow, into out: inout Path) {
+        if window.isFull { out.append(path); return }
+        if window.isEmpty { return }
+        if tables.isEmpty { tables.append(ArcLengthTable()); sinks.append(PathBuildingSink()) }
+        tables[0].rebuild(from: path)
+        swap(&sinks[0].path, &out)      // the pieces go straight onto `out`'s storage
+        cut(count: 1, window: window)
+        swap(&sinks[0].path, &out)
+    }
+
+    /// The pieces of `paths` laid end to end that fall inside `window`, one path per input.
+    mutating func cut(_ paths: [Path], window: TrimWindow) -> [Path] {
+        while tables.count < paths.count { tables.append(ArcLengthTable()); sinks.append(PathBuildingSink()) }
+        for (i, path) in paths.enumerated() {
+            tables[i].rebuild(from: path)
+            sinks[i].path = Path()
+        }
+        cut(count: paths.count, window: window)
+        return sinks[0..<paths.count].map(\.path)
+    }
+
+    /// Cuts tables[0 ..< count] laid end to end by `window` onto sinks[0 ..< count].
+    private mutating func cut(count: Int, window: TrimWindow) {
+        placed.removeAll(keepingCapacity: true)
         var total = 0.0
-        for (t, table) in tables.enumerated() {
+        for t in 0..<count {
+            let table = tables[t]
             for c in table.contourLength.indices where table.contourLength[c] > 0 {
                 let length = table.contourLength[c]
                 placed.append(Placed(table: t, contour: c, offset: total, length: length,
@@ -142,34 +187,32 @@ public enum Trimming {
                 total += length
             }
         }
-        var sinks = tables.map { _ in PathBuildingSink() }
-        guard total > 0, total.isFinite else { return sinks.map(\.path) }
-        let ranges = window.ranges(length: total)
+        guard total > 0, total.isFinite else { return }
+        let ranges = window.rangePair(length: total)
         if window.wraps, placed.count == 1, placed[0].isClosed {
             // One closed contour: the two ranges are one piece across its start point.
             let p = placed[0]
-            tables[p.table].beginPiece(contour: p.contour, at: ranges[0].0, into: &sinks[p.table])
-            tables[p.table].appendRange(ranges[0].0, p.length, contour: p.contour, into: &sinks[p.table])
-            tables[p.table].appendRange(0, ranges[1].1, contour: p.contour, into: &sinks[p.table])
+            tables[p.table].beginPiece(contour: p.contour, at: ranges.first.0, into: &sinks[p.table])
+            tables[p.table].appendRange(ranges.first.0, p.length, contour: p.contour, into: &sinks[p.table])
+            tables[p.table].appendRange(0, ranges.second.1, contour: p.contour, into: &sinks[p.table])
             sinks[p.table].endPiece(closed: false)
-            return sinks.map(\.path)
+            return
         }
-        for (a, b) in ranges {
+        for r in 0..<ranges.count {
+            let (a, b) = r == 0 ? ranges.first : ranges.second
             for p in placed {
                 let x = Swift.max(a, p.offset) - p.offset
                 let y = Swift.min(b, p.offset + p.length) - p.offset
                 guard y > x else { continue }
-                let table = tables[p.table]
                 if p.isClosed && x <= 0 && y >= p.length {
-                    table.appendClosedContour(p.contour, into: &sinks[p.table])
+                    tables[p.table].appendClosedContour(p.contour, into: &sinks[p.table])
                     continue
                 }
-                table.beginPiece(contour: p.contour, at: x, into: &sinks[p.table])
-                table.appendRange(x, Swift.min(y, p.length), contour: p.contour, into: &sinks[p.table])
+                tables[p.table].beginPiece(contour: p.contour, at: x, into: &sinks[p.table])
+                tables[p.table].appendRange(x, Swift.min(y, p.length), contour: p.contour, into: &sinks[p.table])
                 sinks[p.table].endPiece(closed: false)
             }
         }
-        return sinks.map(\.path)
     }
 }
 

@@ -42,6 +42,10 @@ public final class LottieBuilder {
     var levels: [ShapeLevel] = []
     var sequentialLayouts: [SequentialKey: SequentialLayout] = [:]
     var rounder = CornerRounder()
+    /// Shape modifiers' reusable storage: the trimmer and two scratch paths (ShapeModifiers.swift).
+    var trimmer = Trimmer()
+    var shapeScratch = Path()
+    var modifierScratch = Path()
     /// The sizes of the compositions entered while a picture is built, the top one first
     /// (PrecompClip.swift).
     var compositionSizes: [(Double, Double)] = []

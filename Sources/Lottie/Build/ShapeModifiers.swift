@@ -27,8 +27,11 @@
 //     (CornerRounder; a vertex with a tangent is kept).
 //
 // The modifiers work in the shape's own coordinates, before its group transforms map it into
-// the style's space. A shape no modifier applies to is appended directly, without a copy
-// (allocation-free); a modified one allocates its pieces.
+// the style's space. A shape no modifier applies to is appended directly, without a copy; a
+// modified one is built in the builder's two scratch paths (`shapeScratch`, `modifierScratch`:
+// each modifier writes its result into the spare one, then they swap) and cut by its reusable
+// `trimmer`, so parallel trims and rounded corners allocate nothing in steady state either
+// (the bench's "lottie trim allocs/frame" row). Sequential layouts still allocate per frame.
 
 import Geometry
 
@@ -60,10 +63,11 @@ extension ShapeEmitter {
             builder.bezier.append(to: &path, transform: transform)
             return
         }
-        var shape = Path()
+        var shape = builder.takeScratch(.shape)
         builder.bezier.append(to: &shape)
-        shape = modified(shape, levels: builder.levels[...], stopIndex: nil)
+        modify(&shape, levels: builder.levels[...], stopIndex: nil)
         for element in shape.elements { path.elements.append(element.transformed(by: transform)) }
+        builder.shapeScratch = shape
     }
 
     private func hasModifier(_ levels: ArraySlice<ShapeLevel>) -> Bool {
@@ -83,6 +87,12 @@ extension ShapeEmitter {
     /// level only those before `stopIndex` when given.
     func modified(_ shape: Path, levels: ArraySlice<ShapeLevel>, stopIndex: Int?) -> Path {
         var shape = shape
+        modify(&shape, levels: levels, stopIndex: stopIndex)
+        return shape
+    }
+
+    /// `shape` changed in place by the modifiers after it on `levels` (see `modified`).
+    func modify(_ shape: inout Path, levels: ArraySlice<ShapeLevel>, stopIndex: Int?) {
         for li in levels.indices.reversed() {
             let level = levels[li]
             let end = li == levels.startIndex ? (stopIndex ?? level.items.count) : level.items.count
@@ -90,21 +100,23 @@ extension ShapeEmitter {
             while k < end {
                 switch level.items[k] {
                 case .trim(let trim):
-                    shape = trim.mode == .sequential
-                        ? cutSequential(shape, by: trim, at: k, scope: levels[li...])
-                        : cut(shape, by: trim)
-                    if shape.isEmpty { return shape }
+                    if trim.mode == .sequential {
+                        shape = cutSequential(shape, by: trim, at: k, scope: levels[li...])
+                    } else {
+                        cut(&shape, by: trim)
+                    }
+                    if shape.isEmpty { return }
                 case .roundedCorners(let corners):
-                    var out = Path()
+                    var out = builder.takeScratch(.modifier)
                     builder.rounder.round(shape, radius: corners.radius.value(at: frame), into: &out)
-                    shape = out
+                    swap(&shape, &out)
+                    builder.modifierScratch = out
                 default:
                     break
                 }
                 k += 1
             }
         }
-        return shape
     }
 
     /// The trim's window at the frame; nil for non-finite values (the decoder refuses them; an
@@ -114,11 +126,17 @@ extension ShapeEmitter {
                         offsetDegrees: trim.offset.value(at: frame))
     }
 
-    /// `shape` inside the trim's window at the frame (empty for an empty window).
-    private func cut(_ shape: Path, by trim: TrimPath) -> Path {
-        guard let window = window(trim), !window.isEmpty else { return Path() }
-        if window.isFull { return shape }
-        return shape.trimmed(window)
+    /// `shape` cut to the trim's window at the frame (emptied for an empty window).
+    private func cut(_ shape: inout Path, by trim: TrimPath) {
+        guard let window = window(trim), !window.isEmpty else {
+            shape.elements.removeAll(keepingCapacity: true)
+            return
+        }
+        if window.isFull { return }
+        var out = builder.takeScratch(.modifier)
+        builder.trimmer.trim(shape, window: window, into: &out)
+        swap(&shape, &out)
+        builder.modifierScratch = out
     }
 
     /// `shape` (the scope shape at the index path of `scope`, whose first level is the trim's
@@ -197,4 +215,20 @@ extension ShapeEmitter {
         }
         return true
     }
+}
+
+extension LottieBuilder {
+    /// Takes a scratch path (emptied, storage kept), leaving an empty path in its place; the
+    /// caller puts a path back when done, so nested users never share one buffer.
+    func takeScratch(_ which: ScratchPath) -> Path {
+        var path = Path()
+        switch which {
+        case .shape: swap(&path, &shapeScratch)
+        case .modifier: swap(&path, &modifierScratch)
+        }
+        path.elements.removeAll(keepingCapacity: true)
+        return path
+    }
+
+    enum ScratchPath { case shape, modifier }
 }

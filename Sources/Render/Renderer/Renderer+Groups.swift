@@ -43,6 +43,9 @@ extension Renderer {
             scissor = inside
             clip = nil
         }
+        if let c = clip, clipHoldsGroup(c, record, index: index, of: list, transform: transform) {
+            clip = nil   // a fractional rectangle around all of the group (Renderer+ClipContainment.swift)
+        }
         var needsLayer = clip != nil || !record.masks.isEmpty || group.matte != nil || group.blendMode != .normal
         if !needsLayer && (opacity < 1 || group.filter != nil) {
             needsLayer = !canFold(record, index: index, of: list, parent: parent, transform: transform)
@@ -128,7 +131,7 @@ extension Renderer {
     }
 
     /// A box holding every pixel the shape can touch (nil when unknown: non-finite geometry).
-    private func deviceBounds(of shape: DisplayList.ShapeRecord, in list: DisplayList, transform: Transform) -> Rect? {
+    func deviceBounds(of shape: DisplayList.ShapeRecord, in list: DisplayList, transform: Transform) -> Rect? {
         guard var box = list.withPath(shape.path, { $0.controlPointBounds }) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         if shape.stroke >= 0 {
             let stroke = list.strokes[Int(shape.stroke)]
