@@ -35,9 +35,19 @@ import Testing
         // TypeFace/A.json: four Fill effects, rendered.
         let fill = try load("TypeFace/A.json")
         #expect(fill.features.uses(.colorEffects) && !fill.features.uses(.unrenderedEffects))
-        // Slider controls feed an expression in issue_1915 (its script has an `if`: reported).
+        // Slider controls feed the inertial bounce in issue_1915 (interpreted: its script has `if`s).
         let sliders = try load("Issues/issue_1915.json")
         #expect(sliders.features.uses(.expressionControls) && !sliders.features.uses(.unrenderedEffects))
+        // The interpreted subset: the bounce (issue_1915; issue_1735 inside try … catch) and Ease and
+        // Wizz (pr_1563: functions, switch, `return null || value`) are bound, nothing unrecognised.
+        // Their properties are static, so numKeys = 0 and each gives `value`.
+        for name in ["Issues/issue_1915.json", "Issues/issue_1735.json", "Issues/pr_1563.json"] {
+            let a = try load(name)
+            #expect(a.features.uses(.expressions) && !a.features.uses(.unrecognisedExpressions),
+                    "\(name): \(a.features.places(of: .unrecognisedExpressions))")
+        }
+        let bounce = sliders.root.layers[0].transform.rotation
+        #expect(bounce.expression != nil && bounce.value(at: 30) == bounce.value(at: 0))
         // Drop shadows wait for Raster's blur: named.
         let shadow = try load("Issues/issue_1169_shadow_effect.json")
         #expect(shadow.features.places(of: .unrenderedEffects).first?.contains("(type 25)") == true)

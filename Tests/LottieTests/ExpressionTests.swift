@@ -156,14 +156,14 @@ private let ramp: [(Double, Double)] = [(0, 0), (10, 100)]
         let places = a.features.places(of: .unrecognisedExpressions)
         #expect(places.count == 1)
         // The first 60 characters, then "…", and the reason.
-        #expect(places.first == #"layers[0] "L" layers[0].ks.o "var $bm_rt; $bm_rt = thisComp.layer('dotted_lines').content(…" ('.size' is not supported)"#,
+        #expect(places.first == #"layers[0] "L" layers[0].ks.o "var $bm_rt; $bm_rt = thisComp.layer('dotted_lines').content(…" ('.content()' of layer 'dotted_lines' (links to other properties) is not supported at frame 0)"#,
                 "\(places)")
         let coverage = LottieCoverage(a)
         #expect(coverage.unrendered.count == 1)
         #expect(coverage.unrendered.first?.message.hasPrefix("expressions are not recognised (the keyframed values are used)") == true)
-        for other in ["if (time > 1) { 1 } else { 2 }", "value == 1", "wiggle(1, 2, 3, 4, 5)", "loopOut('bounce')",
+        for other in ["if (time > 1) { 1 } else { time > 2 }", "value == 1", "wiggle(1, 2, 3, 4, 5)", "loopOut('bounce')",
                       "[1, 2] * [3, 4]", "value[3]", "effect('Missing')('Slider')", "Math.random()", "foo", "'text'",
-                      "loopOut('cycle', n)", "1 +", "((1)", "time = 1; time"] {
+                      "loopOut('cycle', n)", "1 +", "((1)", "time = [1, 2]; time"] {
             let b = try decode(opacityFile(ramp, other))
             #expect(b.features.uses(.unrecognisedExpressions), "\(other) was recognised")
         }

@@ -62,6 +62,7 @@ extension DecodeContext {
         try check(height, in: 1...limits.maxCanvasSide, "height", member: "h")
         if case .object(let s)? = member(root, "slots") { slots = s }
         expressionScope.frameRate = frameRate
+        (expressionScope.compWidth, expressionScope.compHeight) = (width, height)
 
         let (precomps, images) = try assets(root)
         var compositionOf: [String: Int] = [:]     // asset id → composition index

@@ -24,6 +24,8 @@ final class DecodeContext {
     var slots: JSONObject?
     /// What expressions may refer to (Decoding/EffectDecoding.swift).
     var expressionScope = ExpressionScope()
+    /// Interpreted expressions bound so far (LottieLimits.maxInterpretedExpressions).
+    var interpretedExpressions = 0
     /// Characters of the text documents read so far (LottieLimits.maxTotalTextCharacters).
     var textCharacters = 0
 

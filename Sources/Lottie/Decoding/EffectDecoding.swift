@@ -21,6 +21,10 @@ struct ExpressionScope {
     /// Layer names of the composition, top first, with their places (`thisComp.layer(name)`: the first).
     var placesByName: [String: String] = [:]
     var currentPlace = ""
+    /// The current layer's `ind` and the root composition's size (expressions' index, thisComp.width/height).
+    var layerIndex = 0
+    var compWidth = 0.0
+    var compHeight = 0.0
 
     func effects(ofLayer name: String?) -> [LayerEffect] {
         guard let place = name.map({ placesByName[$0] }) ?? currentPlace else { return [] }

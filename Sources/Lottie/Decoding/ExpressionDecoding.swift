@@ -67,8 +67,7 @@ extension DecodeContext {
                                      controls: compiler.controls, layerInPoint: scope.layerInPoint,
                                      layerOutPoint: scope.layerOutPoint)
         } catch {
-            unrecognisedExpression(source, error.reason)
-            return nil
+            return interpreted(source, base: base, count: count, scale: scale)
         }
     }
 

@@ -77,6 +77,7 @@ extension DecodeContext {
         if member(l, "parent") != nil { record(.parenting) }
         try recordUnrendered(l)
         (expressionScope.currentPlace, expressionScope.layerInPoint, expressionScope.layerOutPoint) = (place, inPoint, outPoint)
+        expressionScope.layerIndex = ((try? optionalInteger(l, "ind", in: Int(Int32.min)...Int(Int32.max))) ?? nil) ?? 0
         let autoOrient = try optionalBool(l, "ao") ?? false
         if autoOrient { record(.autoOrient) }
         let transform: LottieTransform

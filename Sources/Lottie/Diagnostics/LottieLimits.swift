@@ -44,6 +44,12 @@ public struct LottieLimits: Sendable {
     public var maxExpressionLength = 16_384
     public var maxExpressionDepth = 256
     public var maxExpressionTerms = 4_096
+    /// Interpreted expressions (Expressions/ScriptInterpreter.swift): steps of one evaluation (one
+    /// property at one frame), nested calls of user functions, and interpreted expressions per file
+    /// (so one frame takes at most maxExpressionSteps × maxInterpretedExpressions steps).
+    public var maxExpressionSteps = 20_000
+    public var maxExpressionCallDepth = 32
+    public var maxInterpretedExpressions = 512
     /// Characters of one text document (text layers), and glyphs of one `chars` list.
     public var maxTextCharacters = 20_000
     /// Characters of every text document of the file together (each is set once and kept).

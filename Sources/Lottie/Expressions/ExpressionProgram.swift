@@ -91,6 +91,8 @@ indirect enum ExpressionCode: Sendable {
     case valueAtTime(ExpressionCode)
     /// linear(t, t0, t1, a, b) = a + (b − a)·clamp((t − t0)/(t1 − t0), 0, 1) (a at or before t0 when t1 ≤ t0).
     case linear(ExpressionCode, ExpressionCode, ExpressionCode, ExpressionCode, ExpressionCode)
+    /// An expression outside the typed forms, run by the interpreter (ScriptProgram.swift).
+    case script(ScriptProgram)
 }
 
 /// What a program reads while it runs.
@@ -153,6 +155,8 @@ extension ExpressionCode {
             let u = hi > lo ? Swift.min(Swift.max((x - lo) / (hi - lo), 0), 1) : (x <= lo ? 0 : 1)
             let p = a.evaluate(env), q = b.evaluate(env)
             return ExpressionValue(p.v + (q.v - p.v) * u, count: Swift.max(p.count, q.count))
+        case .script(let program):
+            return program.evaluate(env)
         }
     }
 

@@ -1,0 +1,124 @@
+// What an interpreted expression can name: the property, its keyframes, the layer, the composition
+//
+// Names: time (seconds), value (the property's keyframed value, file units), numKeys, index (the
+// layer's `ind`), thisComp, thisLayer, Math, true, false, null, undefined, NaN, Infinity.
+// Members: key.index / .time (seconds) / .value, key[i]; array.length, string.length;
+// Math.PI, Math.E …; thisComp.width / .height / .frameDuration; thisComp.layer(L).effect(E)(V)
+// and effect(E)(V) for expression controls (ScriptBuiltins.swift has the functions).
+// Links to other properties of layers and shapes (thisComp.layer(L).transform.…, content(…)) are
+// outside the subset: an unsupported error, reported with the expression.
+
+import Foundation
+
+struct ScriptEnvironment {
+    let frame: Double
+    let frameRate: Double
+    let binding: ExpressionBinding
+    let value: ExpressionValue
+    let context: ScriptContext
+    var seed: UInt64 { binding.seed }
+
+    /// key(i), 1-based.
+    func keyframe(_ i: Int) throws(ScriptError) -> ScriptKeyframe {
+        guard let times = binding.base.keyframeTimes, i >= 1, i <= times.count else {
+            throw .type("key(\(i)) is outside 1…\(binding.base.keyframeTimes?.count ?? 0)")
+        }
+        let f = times[i - 1]
+        return ScriptKeyframe(index: i, time: f / frameRate, value: ScriptValue(binding.baseValue(at: f)))
+    }
+
+    var numKeys: Int { binding.base.keyframeTimes?.count ?? 0 }
+
+    /// The keyframed value at `seconds`.
+    func value(atSeconds seconds: Double) -> ScriptValue {
+        ScriptValue(binding.baseValue(at: seconds * frameRate))
+    }
+
+    func global(_ name: String, _ run: inout ScriptInterpreter) throws(ScriptError) -> ScriptValue {
+        switch name {
+        case "time": return .number(frame / frameRate)
+        case "value": return ScriptValue(value)
+        case "numKeys": return .number(Double(numKeys))
+        case "index": return .number(Double(context.layerIndex))
+        case "thisComp": return .object(.thisComp)
+        case "thisLayer": return .object(.layer(""))
+        case "Math": return .object(.math)
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "null": return .null
+        case "undefined": return .undefined
+        case "NaN": return .number(.nan)
+        case "Infinity": return .number(.infinity)
+        default: throw .unsupported("unknown name '\(name.prefix(30))'")
+        }
+    }
+
+    func member(_ object: ScriptValue, _ name: String, _ run: inout ScriptInterpreter) throws(ScriptError) -> ScriptValue {
+        switch object {
+        case .undefined, .null: throw .type("'.\(name.prefix(30))' of \(object.typeName)")
+        case .key(let k):
+            switch name {
+            case "index": return .number(Double(k.index))
+            case "time": return .number(k.time)
+            case "value": return k.value
+            case "length": return try member(k.value, name, &run)
+            default: return .undefined
+            }
+        case .array(let a): return name == "length" ? .number(Double(a.count)) : .undefined
+        case .string(let s): return name == "length" ? .number(Double(s.utf16.count)) : .undefined
+        case .object(.math):
+            switch name {
+            case "PI": return .number(.pi)
+            case "E": return .number(M_E)
+            case "SQRT2": return .number(2.0.squareRoot())
+            case "LN2": return .number(M_LN2)
+            case "LN10": return .number(M_LN10)
+            default: throw .unsupported("Math.\(name.prefix(30)) is not supported")
+            }
+        case .object(.thisComp):
+            switch name {
+            case "width": return .number(context.compWidth)
+            case "height": return .number(context.compHeight)
+            case "frameDuration": return .number(1 / frameRate)
+            default: throw .unsupported("thisComp.\(name.prefix(30)) is not supported")
+            }
+        case .object(let o):
+            throw .unsupported("'.\(name.prefix(30))' of \(o.description) (links to other properties) is not supported")
+        case .number, .bool, .function: return .undefined
+        }
+    }
+
+    /// `object[i]`.
+    static func element(_ object: ScriptValue, _ i: ScriptValue) throws(ScriptError) -> ScriptValue {
+        switch object {
+        case .undefined, .null: throw .type("an element of \(object.typeName)")
+        case .key(let k): return try element(k.value, i)
+        case .array(let a):
+            guard let n = i.number, n == n.rounded(), n >= 0, n < Double(a.count) else { return .undefined }
+            return a[Int(n)]
+        default: return .undefined
+        }
+    }
+}
+
+extension ScriptObject: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .math: return "Math"
+        case .thisComp: return "thisComp"
+        case .layer(let l): return l.isEmpty ? "thisLayer" : "layer '\(l.prefix(30))'"
+        case .effect(let l, let e): return "effect \(e)" + (l.map { " of layer '\($0.prefix(30))'" } ?? "")
+        }
+    }
+}
+
+/// What the decoder knew of the property's layer and composition.
+struct ScriptContext: Sendable {
+    var compWidth: Double
+    var compHeight: Double
+    var layerIndex: Int
+    /// Effects by layer name ("" for the property's own layer).
+    var effects: [String: [LayerEffect]]
+    var maxSteps: Int
+    var maxCallDepth: Int
+}

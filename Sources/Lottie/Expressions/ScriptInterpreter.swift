@@ -1,0 +1,285 @@
+// Running an interpreted expression: statements, scopes, control flow, the step budget
+//
+// A tree-walking interpreter of the subset in ScriptSyntax.swift, with JavaScript's meaning:
+// `var` belongs to the enclosing function (or the program), may be declared again (keeping its
+// value), and an assignment to an undeclared name makes a program variable; function
+// declarations are hoisted to the start of their body; `try … catch` catches what JavaScript
+// would throw (ScriptError.type) but never an unsupported form or an exhausted budget. The
+// result is `$bm_rt` when the program gives it a value, else the value of the last expression
+// statement run (After Effects' rule without Bodymovin's wrapper).
+//
+// Bounds: every statement and every expression node evaluated costs one step; an evaluation
+// that takes more than `maxSteps` (LottieLimits.maxExpressionSteps) stops with an error, so a
+// loop of 10⁹ iterations is refused after maxSteps steps, not run. Calls of user functions nest
+// at most `maxCallDepth` deep, and statements and expressions being evaluated nest at most
+// `maxNesting` (1024) deep in all — which bounds the native stack whatever the program does.
+
+struct ScriptInterpreter {
+    let environment: ScriptEnvironment
+    let maxSteps: Int
+    let maxCallDepth: Int
+    private(set) var steps = 0
+    private var callDepth = 0
+    /// Statements and expressions being evaluated, nested (the native stack's depth).
+    private var nesting = 0
+    static let maxNesting = 1024
+    private var globals: [String: ScriptValue] = [:]
+    /// The variables of the user functions being run, innermost last.
+    private var locals: [[String: ScriptValue]] = []
+    private var lastValue: ScriptValue = .undefined
+    var random: ScriptRandom
+
+    init(environment: ScriptEnvironment, maxSteps: Int, maxCallDepth: Int) {
+        self.environment = environment
+        self.maxSteps = maxSteps
+        self.maxCallDepth = maxCallDepth
+        random = ScriptRandom(seed: environment.seed, frame: environment.frame)
+    }
+
+    private enum Completion {
+        case normal, returned(ScriptValue), broke, continued
+    }
+
+    /// Runs the program; its result (file header).
+    mutating func run(_ program: [ScriptStatement]) throws(ScriptError) -> ScriptValue {
+        hoist(program, into: &globals)
+        switch try execute(program) {
+        case .returned(let v): return v
+        case .broke, .continued: throw .unsupported("'break' or 'continue' outside a loop")
+        case .normal: break
+        }
+        if let r = globals["$bm_rt"], case .undefined = r {} else if let r = globals["$bm_rt"] { return r }
+        return lastValue
+    }
+
+    mutating func step() throws(ScriptError) {
+        steps += 1
+        if steps > maxSteps { throw .budget("more than \(maxSteps) evaluation steps (a loop or recursion too long)") }
+    }
+
+    private mutating func enter() throws(ScriptError) {
+        nesting += 1
+        if nesting > Self.maxNesting { throw .budget("evaluation nested deeper than \(Self.maxNesting) levels") }
+    }
+
+    private func hoist(_ body: [ScriptStatement], into scope: inout [String: ScriptValue]) {
+        for s in body { if case .function(let f) = s { scope[f.name] = .function(f) } }
+    }
+
+    // MARK: statements
+
+    private mutating func execute(_ list: [ScriptStatement]) throws(ScriptError) -> Completion {
+        for s in list {
+            let c = try execute(s)
+            if case .normal = c { continue }
+            return c
+        }
+        return .normal
+    }
+
+    private mutating func execute(_ s: ScriptStatement) throws(ScriptError) -> Completion {
+        try step()
+        try enter()
+        defer { nesting -= 1 }
+        switch s {
+        case .declare(let list):
+            for d in list {
+                if let e = d.initial { declare(d.name, try evaluate(e)) } else if !isDeclared(d.name) { declare(d.name, .undefined) }
+            }
+        case .evaluate(let e):
+            let v = try evaluate(e)
+            if locals.isEmpty { lastValue = v }
+        case .block(let list): return try execute(list)
+        case let .branch(c, a, b):
+            if try evaluate(c).truth { return try execute(a) }
+            if let b { return try execute(b) }
+        case .loop(let l): return try loop(l)
+        case let .attempt(body, name, handler, finally):
+            var outcome: Completion
+            do { outcome = try execute(body) } catch {
+                guard case .type(let message) = error, let handler else {
+                    if case .type = error, let finally { _ = try execute(finally) }     // try … finally: runs, then rethrows
+                    throw error
+                }
+                if let name { declare(name, .string(message)) }
+                outcome = try execute(handler)
+            }
+            if let finally {
+                let f = try execute(finally)
+                if case .normal = f {} else { return f }
+            }
+            return outcome
+        case .function: break     // hoisted
+        case .return(let e):
+            guard !locals.isEmpty else { throw .unsupported("'return' outside a function") }
+            return .returned(try e.map { (x) throws(ScriptError) in try evaluate(x) } ?? .undefined)
+        case .break: return .broke
+        case .continue: return .continued
+        case let .switch(subject, cases): return try switchStatement(subject, cases)
+        case .empty: break
+        }
+        return .normal
+    }
+
+    private mutating func loop(_ l: ScriptLoop) throws(ScriptError) -> Completion {
+        if let i = l.initial { _ = try execute(i) }
+        var first = true
+        while true {
+            try step()
+            if !(first && l.testsAfter), let c = l.condition, !(try evaluate(c).truth) { break }
+            first = false
+            switch try execute(l.body) {
+            case .broke: return .normal
+            case .returned(let v): return .returned(v)
+            case .normal, .continued: break
+            }
+            if let s = l.step { _ = try evaluate(s) }
+        }
+        return .normal
+    }
+
+    private mutating func switchStatement(_ subject: ScriptExpr, _ cases: [ScriptCase]) throws(ScriptError) -> Completion {
+        let v = try evaluate(subject)
+        var start: Int?
+        for (i, c) in cases.enumerated() {
+            if let t = c.test, ScriptValue.equal(v, try evaluate(t), strict: true) { start = i; break }
+        }
+        if start == nil { start = cases.firstIndex { $0.test == nil } }
+        guard let start else { return .normal }
+        for c in cases[start...] {
+            switch try execute(c.body) {
+            case .normal: continue
+            case .broke: return .normal
+            case let other: return other
+            }
+        }
+        return .normal
+    }
+
+    // MARK: variables
+
+    private func isDeclared(_ name: String) -> Bool {
+        if let l = locals.last { return l[name] != nil }
+        return globals[name] != nil
+    }
+
+    private mutating func declare(_ name: String, _ v: ScriptValue) {
+        if locals.isEmpty { globals[name] = v } else { locals[locals.count - 1][name] = v }
+    }
+
+    mutating func lookup(_ name: String) throws(ScriptError) -> ScriptValue {
+        if let v = locals.last?[name] ?? globals[name] { return v }
+        return try environment.global(name, &self)
+    }
+
+    private mutating func store(_ name: String, _ v: ScriptValue) {
+        if locals.last?[name] != nil { locals[locals.count - 1][name] = v } else { globals[name] = v }
+    }
+
+    // MARK: expressions
+
+    mutating func evaluate(_ e: ScriptExpr) throws(ScriptError) -> ScriptValue {
+        try step()
+        try enter()
+        defer { nesting -= 1 }
+        switch e {
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .name(let s): return try lookup(s)
+        case .array(let list):
+            var out: [ScriptValue] = []
+            for x in list { out.append(try element(try evaluate(x))) }
+            return .array(out)
+        case let .unary(op, a):
+            let x = try evaluate(a)
+            switch op {
+            case "!": return .bool(!x.truth)
+            case "typeof": return .string(x.typeName)
+            case "+": guard let n = x.number else { throw .type("+ of \(x.typeName)") }; return .number(n)
+            default: return try ScriptValue.arithmetic("*", .number(-1), x)
+            }
+        case let .binary(op, a, b):
+            let x = try evaluate(a), y = try evaluate(b)
+            switch op {
+            case "==", "===": return .bool(ScriptValue.equal(x, y, strict: op == "==="))
+            case "!=", "!==": return .bool(!ScriptValue.equal(x, y, strict: op == "!=="))
+            case "<", ">", "<=", ">=": return .bool(try ScriptValue.compare(op, x, y))
+            default: return try ScriptValue.arithmetic(op, x, y)
+            }
+        case let .logical(op, a, b):
+            let x = try evaluate(a)
+            return (op == "&&") == x.truth ? try evaluate(b) : x
+        case let .conditional(c, a, b): return try evaluate(c).truth ? try evaluate(a) : try evaluate(b)
+        case let .assign(op, target, value):
+            var v = try evaluate(value)
+            if op != "=" { v = try ScriptValue.arithmetic(String(op.first!), try evaluate(target), v) }
+            try assign(target, v)
+            return v
+        case let .update(op, prefix, target):
+            let old = try evaluate(target)
+            guard let n = old.number else { throw .type("\(op)\(op) of \(old.typeName)") }
+            let new = ScriptValue.number(op == "+" ? n + 1 : n - 1)
+            try assign(target, new)
+            return prefix ? new : .number(n)
+        case let .call(callee, arguments): return try call(callee, arguments)
+        case let .member(object, name): return try environment.member(try evaluate(object), name, &self)
+        case let .index(object, i): return try ScriptEnvironment.element(try evaluate(object), try evaluate(i))
+        case .sequence(let list):
+            var v = ScriptValue.undefined
+            for x in list { v = try evaluate(x) }
+            return v
+        }
+    }
+
+    /// `v` as an array element: arrays nest at most 2 deep (matrices of points), which bounds the
+    /// recursion of printing and freeing values; the check's cost is charged as steps.
+    private mutating func element(_ v: ScriptValue) throws(ScriptError) -> ScriptValue {
+        guard case .array(let inner) = v else { return v }
+        for e in inner {
+            try step()
+            if case .array = e { throw .unsupported("arrays nested more than 2 deep") }
+        }
+        return v
+    }
+
+    private mutating func assign(_ target: ScriptExpr, _ v: ScriptValue) throws(ScriptError) {
+        switch target {
+        case .name(let s): store(s, v)
+        case let .index(.name(s), i):
+            guard case .array(var a) = try lookup(s) else { throw .unsupported("assigning an element of a non-array") }
+            guard let n = try evaluate(i).number, n >= 0, n == n.rounded(), n < 4096 else { throw .type("a bad array index") }
+            while a.count <= Int(n) { a.append(.undefined) }
+            a[Int(n)] = try element(v)
+            store(s, .array(a))
+        default: throw .unsupported("assigning a member")
+        }
+    }
+
+    private mutating func call(_ callee: ScriptExpr, _ arguments: [ScriptExpr]) throws(ScriptError) -> ScriptValue {
+        var args: [ScriptValue] = []
+        for a in arguments { args.append(try evaluate(a)) }
+        if case .name(let s) = callee, locals.last?[s] == nil, globals[s] == nil {
+            return try environment.callGlobal(s, args, &self)
+        }
+        if case let .member(objectExpr, name) = callee {
+            let object = try evaluate(objectExpr)
+            return try environment.callMember(object, name, args, &self)
+        }
+        let f = try evaluate(callee)
+        return try call(f, args)
+    }
+
+    mutating func call(_ f: ScriptValue, _ args: [ScriptValue]) throws(ScriptError) -> ScriptValue {
+        if case .object(.effect(let layer, let effect)) = f { return try environment.control(layer, effect, args) }
+        guard case .function(let fn) = f else { throw .type("a \(f.typeName) is not a function") }
+        guard callDepth < maxCallDepth else { throw .budget("calls nested deeper than \(maxCallDepth)") }
+        var frame: [String: ScriptValue] = [:]
+        for (i, p) in fn.parameters.enumerated() { frame[p] = i < args.count ? args[i] : .undefined }
+        hoist(fn.body, into: &frame)
+        locals.append(frame)
+        callDepth += 1
+        defer { locals.removeLast(); callDepth -= 1 }
+        if case .returned(let v) = try execute(fn.body) { return v }
+        return .undefined
+    }
+}

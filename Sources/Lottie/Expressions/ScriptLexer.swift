@@ -1,0 +1,107 @@
+// Tokens of the interpreted expression subset (grammar: ScriptSyntax.swift)
+//
+// Numbers as in JavaScript (decimal, fraction, exponent), strings in '…' or "…" with the escapes
+// \' \" \\ \n \t \r, identifiers of letters, digits, `_` and `$`, and the punctuators of the
+// grammar (the longest match first: `===` before `==` before `=`). Comments are skipped.
+
+enum ScriptToken: Equatable {
+    case number(Double)
+    case string(String)
+    case identifier(String)
+    case symbol(String)
+    case end
+}
+
+struct ScriptLexer {
+    private let bytes: [UInt8]
+    private var i = 0
+
+    init(_ source: String) { bytes = Array(source.utf8) }
+
+    private static let symbols = ["===", "!==", "==", "!=", "<=", ">=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=",
+                                  "+", "-", "*", "/", "%", "(", ")", "[", "]", "{", "}", ",", ".", ";", "=", "<", ">", "!", "?", ":"]
+        .map { Array($0.utf8) }
+
+    mutating func next() throws(ExpressionFailure) -> ScriptToken {
+        try skipSpaceAndComments()
+        guard i < bytes.count else { return .end }
+        let c = bytes[i]
+        if isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < bytes.count && isDigit(bytes[i + 1])) { return try number() }
+        if isIdentifierStart(c) {
+            let start = i
+            while i < bytes.count, isIdentifierStart(bytes[i]) || isDigit(bytes[i]) { i += 1 }
+            return .identifier(String(decoding: bytes[start..<i], as: UTF8.self))
+        }
+        if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") { return try string(quote: c) }
+        for s in Self.symbols where i + s.count <= bytes.count && Array(bytes[i..<i + s.count]) == s {
+            i += s.count
+            return .symbol(String(decoding: s, as: UTF8.self))
+        }
+        throw ExpressionFailure("unexpected character \(c < 128 && c >= 32 ? "'\(Character(Unicode.Scalar(c)))'" : "byte \(c)")")
+    }
+
+    private mutating func skipSpaceAndComments() throws(ExpressionFailure) {
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == 32 || c == 9 || c == 10 || c == 13 { i += 1; continue }
+            guard c == UInt8(ascii: "/"), i + 1 < bytes.count else { return }
+            if bytes[i + 1] == UInt8(ascii: "/") {
+                while i < bytes.count, bytes[i] != 10 { i += 1 }
+            } else if bytes[i + 1] == UInt8(ascii: "*") {
+                i += 2
+                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                guard i + 1 < bytes.count else { throw ExpressionFailure("unterminated comment") }
+                i += 2
+            } else { return }
+        }
+    }
+
+    private mutating func string(quote: UInt8) throws(ExpressionFailure) -> ScriptToken {
+        i += 1
+        var out: [UInt8] = []
+        while i < bytes.count, bytes[i] != quote {
+            if bytes[i] == 10 { throw ExpressionFailure("a line break in a string") }
+            if bytes[i] == UInt8(ascii: "\\") {
+                i += 1
+                guard i < bytes.count else { break }
+                switch bytes[i] {
+                case UInt8(ascii: "n"): out.append(10)
+                case UInt8(ascii: "t"): out.append(9)
+                case UInt8(ascii: "r"): out.append(13)
+                case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(bytes[i])
+                default: throw ExpressionFailure("the string escape \\\(Character(Unicode.Scalar(bytes[i]))) is not supported")
+                }
+            } else { out.append(bytes[i]) }
+            i += 1
+        }
+        guard i < bytes.count else { throw ExpressionFailure("unterminated string") }
+        i += 1
+        return .string(String(decoding: out, as: UTF8.self))
+    }
+
+    private mutating func number() throws(ExpressionFailure) -> ScriptToken {
+        let start = i
+        while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            var j = i + 1
+            if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
+            if j < bytes.count, isDigit(bytes[j]) {
+                i = j
+                while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+            }
+        }
+        guard let v = Double(String(decoding: bytes[start..<i], as: UTF8.self)), v.isFinite else {
+            throw ExpressionFailure("bad number")
+        }
+        return .number(v)
+    }
+
+    private func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+    private func isIdentifierStart(_ c: UInt8) -> Bool {
+        (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
+    }
+}

@@ -1,0 +1,107 @@
+// The interpreted expression subset: its parse tree (statements and expressions)
+//
+// Expressions the typed compiler (ExpressionCompiler.swift) cannot take — the ones with
+// statements, functions, comparisons, key access — are parsed by ScriptParser.swift into this
+// tree and run by ScriptInterpreter.swift. Grammar (EBNF; `;` optional; JavaScript precedence):
+//
+//   program    = { statement }
+//   statement  = "var" IDENT [ "=" assign ] { "," IDENT [ "=" assign ] } [ ";" ]
+//              | "if" "(" expr ")" statement [ "else" statement ]
+//              | "for" "(" [ var | expr ] ";" [ expr ] ";" [ expr ] ")" statement
+//              | "while" "(" expr ")" statement | "do" statement "while" "(" expr ")"
+//              | "try" block "catch" "(" IDENT ")" block [ "finally" block ] | "try" block "finally" block
+//              | "function" IDENT "(" [ IDENT { "," IDENT } ] ")" block
+//              | "return" [ expr ] | "break" | "continue"
+//              | "switch" "(" expr ")" "{" { ( "case" expr | "default" ) ":" { statement } } "}"
+//              | block | ";" | expr [ ";" ]
+//   block      = "{" { statement } "}"
+//   expr       = assign { "," assign }
+//   assign     = conditional [ ( "=" | "+=" | "-=" | "*=" | "/=" | "%=" ) assign ]
+//   conditional= or [ "?" assign ":" assign ]
+//   or = and { "||" and };  and = equality { "&&" equality }
+//   equality   = relational { ( "==" | "!=" | "===" | "!==" ) relational }
+//   relational = additive { ( "<" | ">" | "<=" | ">=" ) additive }
+//   additive   = multiplicative { ( "+" | "-" ) multiplicative }
+//   multiplicative = unary { ( "*" | "/" | "%" ) unary }
+//   unary      = ( "-" | "+" | "!" | "++" | "--" | "typeof" ) unary | postfix [ "++" | "--" ]
+//   postfix    = primary { "(" args ")" | "." IDENT | "[" expr "]" }
+//   primary    = NUMBER | STRING | IDENT | "(" expr ")" | "[" [ assign { "," assign } ] "]"
+//
+// Comments (// and /* */) are skipped; strings take \' \" \\ \n \t escapes. Caps as for the
+// typed subset (LottieLimits): source length, nesting depth (bounds the parser's recursion) and
+// node count.
+
+/// An expression of the interpreted subset.
+indirect enum ScriptExpr: Sendable, Equatable {
+    case number(Double)
+    case string(String)
+    case name(String)
+    case array([ScriptExpr])
+    /// "-", "+", "!", "typeof".
+    case unary(String, ScriptExpr)
+    /// Arithmetic, comparison and equality operators.
+    case binary(String, ScriptExpr, ScriptExpr)
+    /// "&&", "||": the deciding operand's value.
+    case logical(String, ScriptExpr, ScriptExpr)
+    case conditional(ScriptExpr, ScriptExpr, ScriptExpr)
+    /// `target op= value` ("=" for plain assignment); target a name, member or index.
+    case assign(String, ScriptExpr, ScriptExpr)
+    /// ++/-- ("+" or "-"), prefix or postfix.
+    case update(Character, prefix: Bool, ScriptExpr)
+    case call(ScriptExpr, [ScriptExpr])
+    case member(ScriptExpr, String)
+    case index(ScriptExpr, ScriptExpr)
+    case sequence([ScriptExpr])
+}
+
+/// A statement of the interpreted subset.
+indirect enum ScriptStatement: Sendable, Equatable {
+    case declare([ScriptDeclarator])
+    case evaluate(ScriptExpr)
+    case block([ScriptStatement])
+    case branch(ScriptExpr, ScriptStatement, ScriptStatement?)
+    case loop(ScriptLoop)
+    case attempt(ScriptStatement, catchName: String?, handler: ScriptStatement?, finally: ScriptStatement?)
+    case function(ScriptFunction)
+    case `return`(ScriptExpr?)
+    case `break`
+    case `continue`
+    case `switch`(ScriptExpr, [ScriptCase])
+    case empty
+}
+
+struct ScriptDeclarator: Sendable, Equatable {
+    var name: String
+    var initial: ScriptExpr?
+}
+
+/// for (initial; condition; step) body — while and do-while use the same shape.
+struct ScriptLoop: Sendable, Equatable {
+    var initial: ScriptStatement?
+    var condition: ScriptExpr?
+    var step: ScriptExpr?
+    var body: ScriptStatement
+    /// do … while: the body runs once before the first test.
+    var testsAfter: Bool
+}
+
+struct ScriptCase: Sendable, Equatable {
+    /// nil for `default`.
+    var test: ScriptExpr?
+    var body: [ScriptStatement]
+}
+
+/// A user function (`function f(a, b) { … }`).
+final class ScriptFunction: Sendable, Equatable {
+    let name: String
+    let parameters: [String]
+    let body: [ScriptStatement]
+
+    init(name: String, parameters: [String], body: [ScriptStatement]) {
+        self.name = name
+        self.parameters = parameters
+        self.body = body
+    }
+
+    static func == (a: ScriptFunction, b: ScriptFunction) -> Bool { a === b }
+}
