@@ -38,9 +38,9 @@ import Testing
         // Slider controls feed an expression in issue_1915 (its script has an `if`: reported).
         let sliders = try load("Issues/issue_1915.json")
         #expect(sliders.features.uses(.expressionControls) && !sliders.features.uses(.unrenderedEffects))
-        // Drop shadows wait for Raster's blur: named.
+        // Drop shadows are drawn (Build/EffectStage.swift).
         let shadow = try load("Issues/issue_1169_shadow_effect.json")
-        #expect(shadow.features.places(of: .unrenderedEffects).first?.contains("(type 25)") == true)
+        #expect(shadow.features.uses(.filterEffects) && !shadow.features.uses(.unrenderedEffects))
         // pr_2559: ten 3D layers whose rotations keep them flat.
         let flat = try load("Issues/pr_2559.json")
         #expect(flat.features.uses(.flatThreeD) && !flat.features.uses(.threeD))

@@ -14,7 +14,7 @@
 //       the stroke's reach, through the groups' transforms, plus one pixel for anti-aliasing)
 //       are pairwise disjoint;
 //
-// otherwise off-screen. A group with masks, a matte or a blend mode other than normal always takes a layer
+// otherwise off-screen. A group with masks, filters (Renderer+Filters.swift), a matte or a blend mode other than normal always takes a layer
 // (Renderer+Masks.swift, Renderer+Mattes.swift, Renderer+Blending.swift: a blend is never folded). A clip path takes a layer (composited through the clip's coverage) unless
 // it is a pixel-aligned device rectangle, which cuts the shapes' spans instead
 // (Renderer+Scissor.swift). A group whose opacity is 0, that holds no shape, or whose rectangle
@@ -43,7 +43,8 @@ extension Renderer {
             scissor = inside
             clip = nil
         }
-        var needsLayer = clip != nil || !record.masks.isEmpty || group.matte != nil || group.blendMode != .normal
+        var needsLayer = clip != nil || !record.masks.isEmpty || !record.filters.isEmpty || group.matte != nil
+            || group.blendMode != .normal
         if !needsLayer && (opacity < 1 || group.filter != nil) {
             needsLayer = !canFold(record, index: index, of: list, parent: parent, transform: transform)
         }
@@ -71,8 +72,7 @@ extension Renderer {
         let entry = stack.removeLast()
         guard let layer = entry.layer else { return }
         let below = stack[stack.count - 1].target
-        applyMatte(of: entry, in: list)
-        applyMasks(of: entry, in: list)
+        applyLayerStages(of: entry, in: list)
         let mode = entry.group >= 0 ? list.groups[entry.group].group.blendMode : .normal
         if mode != .normal {
             blendLayer(of: entry, mode: mode, onto: below, in: list)
