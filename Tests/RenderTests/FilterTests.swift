@@ -159,3 +159,19 @@ import Raster
         #expect(canvas[15, 15] == PremultipliedRGBA8(red) && canvas[25, 25] == PremultipliedRGBA8(.white))
     }
 }
+
+@Suite struct ShadowSpreadTests {
+    @Test func spreadRaisesPartialShadowCoverage() {
+        // A half-pixel offset leaves column 20 half covered (≈128); spread ½ doubles it to full.
+        for (spread, expected) in [(0.0, 128), (0.5, 255)] {
+            var list = DisplayList()
+            list.beginGroup(Group())
+            list.addFilter(.dropShadow(DropShadow(color: .black, opacity: 1, offset: Point(0.5, 0), sigma: 0, shadowOnly: true,
+                                                  spread: spread)))
+            list.fill(.rectangle(x: 10, y: 10, width: 10, height: 10), paint: .solid(red))
+            list.endGroup()
+            let (canvas, _) = rendered(list, background: RGBA(r: 0, g: 0, b: 0, a: 0))
+            #expect(abs(Int(canvas[20, 15].a) - expected) <= 1, "spread \(spread): \(canvas[20, 15])")
+        }
+    }
+}

@@ -22,7 +22,7 @@
 //   drop shadow style (sy ty 1, after every effect — AE draws layer styles after effects):
 //       offset = d·(−cos a, sin a) (y down: the light at angle a, counter-clockwise from +x, casts
 //       the shadow opposite), σ = s/2 (the size read as the blur's radius, the CSS/Figma
-//       convention radius = 2σ), opacity o/100.
+//       convention radius = 2σ), opacity o/100, choke ch/100 as the shadow's spread.
 //
 // Effects run in file order, each on the result of the one before (lottie-web chains its filter
 // primitives the same way); disabled ones are skipped.
@@ -93,6 +93,7 @@ enum EffectStage {
         let a = style.angle.value(at: frame) * .pi / 180
         let d = style.distance.value(at: frame)
         return DropShadow(color: style.color.value(at: frame), opacity: style.opacity.value(at: frame),
-                          offset: Point(-d * cos(a), d * sin(a)), sigma: style.size.value(at: frame) / 2)
+                          offset: Point(-d * cos(a), d * sin(a)), sigma: style.size.value(at: frame) / 2,
+                          spread: style.choke.value(at: frame) / 100)
     }
 }

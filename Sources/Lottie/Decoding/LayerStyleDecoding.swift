@@ -1,7 +1,7 @@
 // Decoding a layer's styles (`sy`; Model/LayerStyles.swift has what each member means)
 //
 // Drop shadows (ty 1) are kept and recorded as `dropShadowStyles`; a style of another type, or a
-// drop shadow with choke, noise or a blend mode it cannot be drawn with, is recorded as
+// drop shadow with noise or a blend mode it cannot be drawn with, is recorded as
 // `layerStyles` (not rendered). Styles count as JSON values (LottieLimits.maxJSONValues bounds them).
 
 import Raster
@@ -37,13 +37,13 @@ extension DecodeContext {
         let style = DropShadowStyle(color: try color(o, "c", default: RGBA(r: 0, g: 0, b: 0, a: 1)),
                                     opacity: try scalar(o, "o", default: 0.75, scale: 0.01),
                                     angle: try scalar(o, "a", default: 120), size: try scalar(o, "s", default: 5),
-                                    distance: try scalar(o, "d", default: 5))
-        let choke = try scalar(o, "ch", default: 0), noise = try scalar(o, "no", default: 0)
+                                    distance: try scalar(o, "d", default: 5), choke: try scalar(o, "ch", default: 0))
+        let noise = try scalar(o, "no", default: 0)
         let mode = try scalar(o, "bm", default: 5)
         var black = false
         if case .constant(let c) = style.color.storage, style.color.expression == nil { black = c.r == 0 && c.g == 0 && c.b == 0 }
         let modeDrawn = mode.isConstant(1) || (mode.isConstant(5) && black)
-        if !choke.isConstantZero || !noise.isConstantZero || !modeDrawn {
+        if !noise.isConstantZero || !modeDrawn {
             record(.layerStyles)
         } else {
             record(.dropShadowStyles)

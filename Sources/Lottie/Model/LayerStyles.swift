@@ -4,8 +4,9 @@
 // 5 bevel and emboss, 6 satin, 7 colour overlay, 8 gradient overlay). The drop shadow (1) is
 // drawn (Build/EffectStage.swift): c colour, o opacity (percent), a angle (degrees: the light's
 // direction as in Photoshop, counter-clockwise from +x, the shadow cast opposite), s size (the
-// blur's extent, layer pixels), d distance (layer pixels). Not drawn, and reported: choke `ch`
-// ≠ 0, noise `no` ≠ 0, a blend mode `bm` other than normal (1) or multiply (5, the default) —
+// blur's extent, layer pixels), d distance (layer pixels), ch choke (percent: Photoshop's spread,
+// the blurred coverage m drawn as min(1, m/(1 − ch/100)), ch capped at 99). Not drawn, and
+// reported: noise `no` ≠ 0, a blend mode `bm` other than normal (1) or multiply (5, the default) —
 // multiply is drawn as normal, the same pixels for a black shadow, so it is reported for any
 // other colour — and every other style type.
 
@@ -20,4 +21,6 @@ public struct DropShadowStyle: Sendable {
     public var angle: ScalarProperty
     public var size: ScalarProperty
     public var distance: ScalarProperty
+    /// Percent.
+    public var choke: ScalarProperty
 }

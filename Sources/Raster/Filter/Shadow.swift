@@ -12,8 +12,9 @@
 // (U = V = 0) moves α exactly. The integral of S equals that of α (the weights sum to one),
 // except what moves past the canvas edge.
 //
-// Composite. With P the shadow colour premultiplied by its opacity (8 bits) and m = S after the
-// blur, the shadow pixel is s = P·m/255 and
+// Composite. With P the shadow colour premultiplied by its opacity (8 bits), m = S after the
+// blur, spread by c ∈ [0, 1) (a layer style's choke: m ← min(1, m/(1 − c)), in 8 bits
+// min(255, (m·k + 2¹⁵) >> 16) with k = round(2¹⁶/(1 − c))), the shadow pixel is s = P·m/255 and
 //
 //     under:        L' = L + s·(1 − L.a)        (the layer source-over its shadow)
 //     shadow only:  L' = s
@@ -58,17 +59,19 @@ public enum Shadow {
     /// Puts the shadow `color` (premultiplied with its opacity) through `mask` under the pixels of
     /// `layer` inside `box`, or in their place when `shadowOnly` (the header).
     public static func composite(_ mask: CoverageMask, color: PremultipliedRGBA8, under layer: Canvas, in box: PixelBox,
-                                 shadowOnly: Bool) {
+                                 shadowOnly: Bool, spread: Double = 0) {
         precondition(mask.width == layer.width && mask.height == layer.height, "shadow: mask and layer sizes differ")
         let region = box.clipped(width: layer.width, height: layer.height)
         guard !region.isEmpty else { return }
         layer.resolvePendingClear()
         let width = layer.width
+        let c = spread.isFinite ? Swift.min(Swift.max(spread, 0), 0.99) : 0
+        let k = UInt32((65536 / (1 - c)).rounded())
         for y in region.minY..<region.maxY {
             let row = layer.pixels + y * width
             let coverage = mask.bytes + y * width
             for x in region.minX..<region.maxX {
-                let m = UInt32(coverage[x])
+                let m = c == 0 ? UInt32(coverage[x]) : Swift.min(255, (UInt32(coverage[x]) * k + 32768) >> 16)
                 let s = PremultipliedRGBA8(r: mul255(UInt32(color.r), m), g: mul255(UInt32(color.g), m),
                                            b: mul255(UInt32(color.b), m), a: mul255(UInt32(color.a), m))
                 if shadowOnly {

@@ -3,7 +3,7 @@
 // Filters belong to the group just opened, like its masks: after `beginGroup` (and its masks),
 // before its matte source and children; they run in the order added. Numbers are sanitised
 // here: σ and opacity that are not finite become 0, opacity is clamped to [0, 1], an offset that
-// is not finite becomes zero, the tritone blend is clamped to [0, 1].
+// is not finite becomes zero, a shadow's spread is clamped to [0, 0.99], the tritone blend to [0, 1].
 import Geometry
 import Raster
 
@@ -42,6 +42,7 @@ extension DisplayList {
             s.sigma = length(s.sigma)
             s.opacity = s.opacity.isFinite ? Swift.min(Swift.max(s.opacity, 0), 1) : 0
             if !s.offset.isFinite { s.offset = .zero }
+            s.spread = s.spread.isFinite ? Swift.min(Swift.max(s.spread, 0), 0.99) : 0
             return .dropShadow(s)
         case .tritone(var t):
             t.blend = t.blend.isFinite ? Swift.min(Swift.max(t.blend, 0), 1) : 0

@@ -10,9 +10,9 @@
 //                             similarity transforms), along both axes or one (then the axis's
 //                             own scale |T·e| is used); `edge`: what lies past the canvas
 //                             (transparent, or the edge pixel repeated)
-//     dropShadow(colour c, opacity o, offset d, softness σ, shadowOnly)
+//     dropShadow(colour c, opacity o, offset d, softness σ, shadowOnly, spread k)
 //                             S  = G_σ' * α(L) moved by T·d (the linear part: the offset turns
-//                                  and scales with the group), s = c·o·S
+//                                  and scales with the group), S ← min(1, S/(1 − k)), s = c·o·S
 //                             L ← L over s   (shadowOnly: L ← s)
 //     tritone(H, M, S, b)     each pixel's brightness mapped onto shadows S (black), midtones M,
 //                             highlights H (white), mixed with the original by b (Raster's
@@ -37,8 +37,11 @@ public struct DropShadow: Sendable, Equatable {
     public var sigma: Double
     /// Draws the shadow alone, without the layer.
     public var shadowOnly: Bool
+    /// In [0, 1): the blurred coverage m becomes min(1, m/(1 − spread)) (a layer style's choke).
+    public var spread: Double
 
-    public init(color: RGBA, opacity: Double, offset: Point, sigma: Double, shadowOnly: Bool = false) {
+    public init(color: RGBA, opacity: Double, offset: Point, sigma: Double, shadowOnly: Bool = false, spread: Double = 0) {
+        self.spread = spread
         self.color = color
         self.opacity = opacity
         self.offset = offset

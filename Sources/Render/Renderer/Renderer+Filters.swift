@@ -15,7 +15,7 @@
 //     dropShadow  offset d_d = T·d − T·0 (turns and scales with the group), σ_d = σ·s;
 //                 R = B ∪ (B moved by d_d, grown by reach(σ_d) + 1), the A8 mask ← L's alpha
 //                 moved by d_d (Raster's Shadow.loadShiftedAlpha, bilinear), blurred over R,
-//                 then the shadow composited under L over R (Shadow.composite)
+//                 then spread and composited under L over R (Shadow.composite)
 //     tritone     Raster's Tritone over B (transparent pixels stay transparent)
 //     colorMatrix Raster's colour filter over B, in place
 //
@@ -97,6 +97,6 @@ extension Renderer {
         Shadow.loadShiftedAlpha(of: canvas, dx: dx, dy: dy, into: mask, in: region)
         if grow > 1 { blur.blur(mask, sigma: deviceSigma, in: region, edge: .transparent) }
         let color = PremultipliedRGBA8(RGBA(r: shadow.color.r, g: shadow.color.g, b: shadow.color.b, a: shadow.opacity))
-        Shadow.composite(mask, color: color, under: canvas, in: region, shadowOnly: shadow.shadowOnly)
+        Shadow.composite(mask, color: color, under: canvas, in: region, shadowOnly: shadow.shadowOnly, spread: shadow.spread)
     }
 }
