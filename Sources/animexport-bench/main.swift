@@ -245,6 +245,7 @@ for (w, h) in sizes {
 
 runDisplayListBench()   // DisplayListBench.swift (--only list, --only "list clip" …)
 runRendererEffectsBench()   // RendererEffectsBench.swift (--only effects)
+runFilterBench()   // FilterBench.swift (--only filters)
 compositingBench()  // CompositingBench.swift
 if options.only.map({ $0.contains("lottie") }) ?? true { runLottieBench(rounds: rounds, quick: options.quick) }
 if options.only.map({ $0.contains("lottie") }) ?? true { runLottieThorVGBench(rounds: rounds, quick: options.quick) }   // LottieThorVGBench.swift (peer column of the next)

@@ -23,7 +23,7 @@ private let lottieFixtures = URL(fileURLWithPath: #filePath).deletingLastPathCom
         #expect(r.status == 0, "\(r.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         let unsupported = object["unsupported"] as! [[String: Any]]
-        #expect(unsupported.contains { $0["feature"] as? String == "mask feather" && !(($0["where"] as? [String]) ?? []).isEmpty })
+        #expect(unsupported.contains { $0["feature"] as? String == "unequal horizontal and vertical mask feather" && !(($0["where"] as? [String]) ?? []).isEmpty })
         #expect((object["frameRate"] as? Double).map { $0 > 0 } == true)
         #expect(object["layers"] as? Int == 1)
     }

@@ -135,10 +135,18 @@ private func fileJSON(_ layers: [String]) -> String {
         #expect(missing.warnings.contains { $0.contains("\"tp\" 9") })
     }
 
-    @Test func maskFeatherIsReported() throws {
+    @Test func maskFeatherIsPassedAndOnlyAnUnequalOneIsReported() throws {
         let a = try decodeText(fileJSON([layerJSON(1, #", "masksProperties": [{"mode": "a", "pt": \#(square), "f": {"a": 0, "k": [4, 4]}}]"#)]))
-        #expect(a.features.unsupported.map(\.feature).contains(.maskFeather))
-        #expect(LottieCoverage(a).unrendered.contains { $0.message.hasPrefix("mask feather") })
+        #expect(a.features.uses(.maskFeather) && a.features.unsupported.isEmpty)
+        var list = DisplayList()
+        LottieBuilder(a).build(atSeconds: 0, into: &list)
+        #expect(groups(list)[1].masks.map(\.feather) == [4])
+        let b = try decodeText(fileJSON([layerJSON(1, #", "masksProperties": [{"mode": "a", "pt": \#(square), "f": {"a": 0, "k": [6, 2]}}]"#)]))
+        #expect(b.features.unsupported.map(\.feature) == [.anisotropicMaskFeather])
+        #expect(LottieCoverage(b).unrendered.contains { $0.message.hasPrefix("unequal horizontal and vertical mask feather") })
+        var listB = DisplayList()
+        LottieBuilder(b).build(atSeconds: 0, into: &listB)
+        #expect(groups(listB)[1].masks.map(\.feather) == [4], "the mean of |x| and |y|")
     }
 
     @Test func drawnFeaturesAreNotReported() throws {

@@ -17,7 +17,7 @@ import Testing
         #expect(warnings.contains {
             $0.contains(#"layers[0] "Linked" layers[0].ks.p "var $bm_rt; $bm_rt = thisComp.layer('Other').transform.posit…" ('.transform' of layer 'Other' (links to other properties) is not supported at frame 0): expressions are not recognised (the keyframed values are used)"#)
         }, "\(loose.stderr)")
-        #expect(warnings.contains { $0.contains(#"layers[0] "Linked" effect "Drop Shadow" (type 25): effects are not rendered"#) },
+        #expect(warnings.contains { $0.contains(#"layers[0] "Linked" effect "Radial Wipe" (type 26): effects are not rendered"#) },
                 "\(loose.stderr)")
         // The recognised forms render without a word.
         let clean = try animexport([fixture("expr-loops"), "--strict", "--null"], cwd: dir)

@@ -94,7 +94,7 @@ func files(in folder: String) -> [String] {
         let loose = try animexport([fixture("unsupported"), "--frames", "2", "out.webm"], cwd: dir)
         #expect(loose.status == 0, "\(loose.stderr)")
         let warnings = loose.stderr.split(separator: "\n").filter { $0.contains("warning:") }
-        #expect(warnings.contains { $0.contains("mask feather is not supported yet") && $0.contains("layers[0] \"Masked\"") },
+        #expect(warnings.contains { $0.contains("unequal horizontal and vertical mask feather is not supported yet") && $0.contains("layers[0] \"Masked\"") },
                 "\(loose.stderr)")
         #expect(!loose.stderr.contains("trim paths"), "trim paths are drawn: \(loose.stderr)")
         #expect(files(in: dir) == ["out.webm"])

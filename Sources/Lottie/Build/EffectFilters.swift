@@ -12,20 +12,28 @@
 //
 // Several effects compose in file order (M = M_n ⋯ M_1: affine maps of colours in [0, 1] stay in
 // [0, 1], so composing equals applying one after another). Disabled effects (`en` 0) and
-// expression controls are skipped; other effects are reported by the decoder, not drawn.
+// expression controls are skipped; other effects are reported by the decoder, not drawn. A layer
+// with a drop shadow, blur or tritone takes its fill and tint effects into its filter stage
+// instead, in file order among the others (EffectStage.swift): then this filter is nil.
 
 import Raster
 
 enum EffectFilters {
     /// The combined filter of `effects` at `frame`, or nil when none applies.
     static func filter(_ effects: [LayerEffect], frame: Double) -> ColorFilter? {
+        guard !EffectStage.usesStage(effects) else { return nil }
+        return colorFilter(effects, frame: frame)
+    }
+
+    /// The combined filter of the fill and tint effects among `effects`.
+    static func colorFilter(_ effects: some Collection<LayerEffect>, frame: Double) -> ColorFilter? {
         var result: ColorMatrix?
         for e in effects where e.enabled {
             let m: ColorMatrix
             switch e.kind {
             case .fill: m = fill(e, frame)
             case .tint: m = tint(e, frame)
-            case .expressionControl, .unsupported: continue
+            case .expressionControl, .unsupported, .tritone, .dropShadow, .gaussianBlur: continue
             }
             result = result.map { compose(m, after: $0) } ?? m
         }

@@ -4,7 +4,8 @@
 //   layer group      Group(transform M_layer, opacity o_layer, blendMode bm), then one
 //                    DisplayList.addMask per mask whose mode is not "n", in file order:
 //                    Mask(mode, path pt(f) in the layer's coordinates, opacity o(f) clamped to
-//                    [0, 1], inverted inv, expansion x(f))
+//                    [0, 1], inverted inv, expansion x(f), feather f(f): MaskFeather.swift);
+//                    then the layer's filter stage (EffectStage.swift)
 //   matted layer     group Group(blendMode bm, matte tt)      in the composition's coordinates
 //                      beginMatte … the source layer as it would be drawn … endMatte
 //                      the layer's group (blend normal: the blend applies to the matted result)
@@ -34,8 +35,10 @@ extension LottieBuilder.LayerEmitter {
             let opacity = min(1, max(0, mask.opacity.value(at: frame)))
             let expansion = mask.expansion.value(at: frame)
             list.addMask(Mask(mode, path: path, opacity: opacity.isNaN ? 0 : opacity, inverted: mask.inverted,
-                              expansion: expansion.isFinite ? expansion : 0))
+                              expansion: expansion.isFinite ? expansion : 0,
+                              feather: MaskFeather.width(mask.feather, at: frame)))
         }
+        EffectStage.addFilters(of: layer, frame: frame, into: &list)
     }
 
     mutating func beginMatte(for layer: LottieLayer, mode: MatteMode) {

@@ -18,8 +18,9 @@
 // front"); lottie-android folds its merge the same way. Trim paths before the merge cut the
 // operands (they are in the operands' scope); the modifiers after the merge and those of the
 // enclosing lists (trims, rounded corners: ShapeModifiers.swift) change the merged path. A
-// sequential trim counts the merged path as no shape of its layout (it draws nothing) — not yet
-// handled. A style before the merge still draws its own paths unmerged.
+// sequential trim after the merge lays the merged path out as one shape, in place of its operands
+// and everything before it (`mergedPath`, ShapeModifiers.swift's layout). A style before the
+// merge still draws its own paths unmerged.
 //
 // Robustness (coincident edges, touching contours, self-intersection) is Clipper's sweep
 // (docs/geometry.md §2); curves are flattened to 0.0125 units of L (PolygonLimits.defaultTolerance).
@@ -41,9 +42,21 @@ extension ShapeEmitter {
 
     /// Appends the merge at index m of `items` (see the header), mapped by `transform`.
     func appendMerged(_ items: [ShapeItem], at m: Int, _ mode: MergeMode, transform: Transform, into path: inout Path) {
+        var merged = mergedPath(items, at: m, mode)
+        // The merged path through the modifiers after the merge in L, then the enclosing lists'.
+        builder.levels.append(ShapeLevel(items: items, index: m))
+        if !merged.isEmpty { merged = modified(merged, levels: builder.levels[...], stopIndex: nil) }
+        builder.levels.removeLast()
+        for element in merged.elements { path.elements.append(element.transformed(by: transform)) }
+    }
+
+    /// The merge at index m of `items` in L's coordinates, before any modifier after it: the
+    /// shape a sequential trim after the merge lays out (ShapeModifiers.swift) and cuts.
+    func mergedPath(_ items: [ShapeItem], at m: Int, _ mode: MergeMode) -> Path {
         // The operands see only the modifiers before the merge (the scope ends at m).
         let enclosing = builder.levels
         builder.levels.removeAll(keepingCapacity: true)
+        defer { builder.levels = enclosing }
         let scope = Array(items[0..<m])
         let earlier = max(lastRepeater(in: scope, before: m) ?? -1, lastMerge(in: scope, before: m) ?? -1)
         var operands: [FilledPath] = []
@@ -59,19 +72,12 @@ extension ShapeEmitter {
             gather(scope, upTo: earlier + 1, transform: .identity, into: &rest)
             if !rest.isEmpty { operands.append(FilledPath(rest)) }
         }
-        builder.levels = enclosing
-        var merged: Path
         do {
-            merged = try PathBoolean.merge(operands, mode: mode)
+            return try PathBoolean.merge(operands, mode: mode)
         } catch {
             builder.noteRefusedMerge("\(error)")
-            merged = (try? PathBoolean.merge(operands, mode: .merge)) ?? Path()
+            return (try? PathBoolean.merge(operands, mode: .merge)) ?? Path()
         }
-        // The merged path through the modifiers after the merge in L, then the enclosing lists'.
-        builder.levels.append(ShapeLevel(items: items, index: m))
-        if !merged.isEmpty { merged = modified(merged, levels: builder.levels[...], stopIndex: nil) }
-        builder.levels.removeLast()
-        for element in merged.elements { path.elements.append(element.transformed(by: transform)) }
     }
 }
 

@@ -20,7 +20,9 @@
 //     offsets O_i = Σ_{k<i} ℓ_k of a total T, the window's arc-length ranges of T
 //     (TrimWindow.ranges) intersected with [O_i, O_i + ℓ_i] are the shape's pieces, cut as a
 //     window of its own length (a range crossing the end of T and the start wraps, so a shape
-//     holding both ends gets one wrapped window). A repeater inside the scope is laid out once
+//     holding both ends gets one wrapped window). A merge path in the scope is one shape, its
+//     merged path (MergePathsEmitter.swift), and the items before it are not laid out (they are
+//     its operands). A repeater inside the scope is laid out once
 //     (its copies share their original's cut). The layout is computed once per trim and frame
 //     (`builder.sequentialLayouts`, cleared for each picture);
 //   • rounded corners: every sharp vertex rounded with the radius r at the frame
@@ -190,16 +192,27 @@ extension ShapeEmitter {
         var i = end - 1
         while i >= 0 {
             levels.append(ShapeLevel(items: items, index: i))
-            if case .group(let group) = items[i] {
+            var shape: Path?
+            switch items[i] {
+            case .group(let group):
                 layOut(group.items, upTo: group.items.count, trim: t, levels: &levels, into: &layout)
-            } else if evaluateShape(items[i], into: &builder.bezier) {
-                var shape = Path()
-                builder.bezier.append(to: &shape)
+            case .merge(let merging):
+                // One shape in place of its operands and everything before it.
+                shape = mergedPath(items, at: i, merging.mode)
+            default:
+                if evaluateShape(items[i], into: &builder.bezier) {
+                    var own = Path()
+                    builder.bezier.append(to: &own)
+                    shape = own
+                }
+            }
+            if let shape {
                 let length = PathMeasure(modified(shape, levels: levels[...], stopIndex: t)).length
                 layout.shapes.append((levels.map(\.index), length.isFinite ? length : 0))
                 layout.total += length.isFinite ? length : 0
             }
             levels.removeLast()
+            if case .merge = items[i] { break }
             i -= 1
         }
     }

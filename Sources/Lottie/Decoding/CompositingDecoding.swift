@@ -2,7 +2,7 @@
 // meaning of each member; spec helpers mask.json, layers.md "Mattes", constants).
 //
 //   masksProperties[k]   mode (a s i l d f n; absent: i), pt (bezier, animated), o (percent,
-//                        absent 100), inv (absent false), x (absent 0), f feather (reported)
+//                        absent 100), inv (absent false), x (absent 0), f feather ([x, y], absent 0)
 //   tt 0…4, tp (an `ind`, resolved by Layers/Mattes.swift), td (0/1)
 //   bm 0…17
 //
@@ -39,11 +39,13 @@ extension DecodeContext {
         let opacity = try scalar(o, "o", default: 1, scale: 0.01)
         let inverted = try optionalBool(o, "inv") ?? false
         let expansion = try scalar(o, "x", default: 0)
+        var feather: VectorProperty?
         if member(o, "f") != nil {
-            let feather = try vector(o, "f", default: .zero)
-            if !feather.isConstantZero { record(.maskFeather) }
+            let f = try vector(o, "f", default: .zero)
+            if !f.isConstantZero { feather = f; recordMaskFeather(f) }
         }
-        return LayerMask(mode: mode, path: path, opacity: opacity, inverted: inverted, expansion: expansion)
+        return LayerMask(mode: mode, path: path, opacity: opacity, inverted: inverted, expansion: expansion,
+                         feather: feather)
     }
 
     /// `tt` as a matte mode (its source resolved later), nil when 0 or absent.

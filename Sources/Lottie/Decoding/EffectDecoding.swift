@@ -82,12 +82,16 @@ extension DecodeContext {
         case 5 where LayerEffect.isExpressionControl(matchName: matchName): kind = .expressionControl
         case 20: kind = .tint
         case 21: kind = .fill
+        case 23: kind = .tritone
+        case 25: kind = .dropShadow
+        case 29: kind = .gaussianBlur
         default: kind = .unsupported
         }
         record(.effects)
         switch kind {
         case .expressionControl: record(.expressionControls)
         case .tint, .fill: if enabled { record(.colorEffects) }
+        case .tritone, .dropShadow, .gaussianBlur: if enabled { record(.filterEffects) }
         case .unsupported:
             if enabled { features.record(.unrenderedEffects, at: "\(place) effect \"\(name.isEmpty ? matchName : name)\" (type \(type))") }
         }

@@ -92,6 +92,7 @@ extension DecodeContext {
                      timeStretch: stretch, hidden: hidden, transform: transform, autoOrient: autoOrient, content: content)
         try decodeCompositing(l, into: &layer)
         layer.effects = expressionScope.effectsByPlace[place] ?? []
+        layer.dropShadowStyles = try dropShadowStyles(l)
         return layer
     }
 
@@ -162,10 +163,9 @@ extension DecodeContext {
         }
     }
 
-    /// Effects, layer styles, 3D and motion blur: read only to be named (masks, mattes and
+    /// 3D and motion blur: read only to be named (layer styles: LayerStyleDecoding.swift) (masks, mattes and
     /// blend modes: CompositingDecoding.swift).
     func recordUnrendered(_ l: JSONObject) throws(LottieError) {
-        if case .array(let styles)? = member(l, "sy"), !styles.isEmpty { record(.layerStyles) }
         if try optionalBool(l, "ddd") == true { record(.flatThreeD) }   // .threeD when a rotation leaves the plane (recordThreeD)
         if try optionalBool(l, "mb") == true { record(.motionBlur) }
     }

@@ -48,6 +48,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case mattes = "track mattes"
     case mergePaths = "merge paths"
     case maskFeather = "mask feather"
+    case anisotropicMaskFeather = "unequal horizontal and vertical mask feather"
     case hardMixBlend = "the hard mix blend mode"
     case shapeBlendModes = "blend modes on shapes"
     case offsetPaths = "offset paths"
@@ -64,9 +65,11 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case effects = "effects"
     case expressionControls = "expression controls"
     case colorEffects = "fill and tint effects"
+    case filterEffects = "drop shadow, gaussian blur and tritone effects"
     case unrenderedEffects = "unrendered effects"
     case flatThreeD = "flat 3D layers"
     case layerStyles = "layer styles"
+    case dropShadowStyles = "drop shadow layer styles"
     case blendModes = "blend modes"
     case threeD = "3D rotations of shape groups"
     case depthLayers = "3D layers (drawn without perspective: the 3D matrix with z dropped)"
@@ -83,7 +86,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     /// Whether the builder draws it.
     public var isSupported: Bool {
         switch self {
-        case .maskFeather, .hardMixBlend, .shapeBlendModes, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
+        case .anisotropicMaskFeather, .hardMixBlend, .shapeBlendModes, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
              .unknownShapes, .otherLayers, .unrecognisedExpressions, .unrenderedEffects,
              .layerStyles, .threeD, .motionBlur, .conicGradients,
              .textPaths, .textSelectors, .textRandomOrder, .textAnimatorProperties, .textGrouping:

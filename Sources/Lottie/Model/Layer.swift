@@ -45,6 +45,8 @@ public struct LottieLayer: Sendable {
     public var blendMode: BlendMode = .normal
     /// `ef` (Model/LayerEffects.swift).
     public var effects: [LayerEffect] = []
+    /// Drop shadow layer styles of `sy` (Model/LayerStyles.swift).
+    public var dropShadowStyles: [DropShadowStyle] = []
 }
 
 public enum LayerContent: Sendable {

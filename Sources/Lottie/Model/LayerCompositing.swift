@@ -43,6 +43,9 @@ public struct LayerMask: Sendable {
     public var inverted: Bool
     /// Outline offset in layer units (outwards when positive).
     public var expansion: ScalarProperty
+    /// Feather `f` (x, y) in layer units: the width of the soft edge (Render's Mask.feather;
+    /// drawn with the mean of |x| and |y|, MaskFeather.swift).
+    public var feather: VectorProperty? = nil
 }
 
 /// A layer's track matte: the mode and the position of its source layer in the same composition.

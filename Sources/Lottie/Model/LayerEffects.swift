@@ -7,8 +7,8 @@
 //      Checkbox, Layer, Dropdown Control, or a pseudo effect "Pseudo/…"): read so expressions can
 //      use its values; draws nothing;
 //   20 tint, 21 fill: colour filters on the layer (Build/EffectFilters.swift);
-//   anything else (23 tritone, 25 drop shadow, 29 gaussian blur, 26 radial wipe, plug-ins …) is
-//   named in a warning.
+//   23 tritone, 25 drop shadow, 29 gaussian blur: the layer group's filter stage (Build/EffectStage.swift);
+//   anything else (26 radial wipe, plug-ins …) is named in a warning.
 // `en` 0 disables an effect (read, not drawn).
 
 import Geometry
@@ -57,6 +57,10 @@ public struct LayerEffect: Sendable {
         case expressionControl
         case tint
         case fill
+        /// 23 tritone, 25 drop shadow, 29 gaussian blur: Render's filter stage (Build/EffectStage.swift).
+        case tritone
+        case dropShadow
+        case gaussianBlur
         case unsupported
     }
 

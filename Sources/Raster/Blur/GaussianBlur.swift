@@ -33,6 +33,9 @@
 // corners, where three boxes differ most from a gaussian; on an RGBA disc at σ = 3, 4.7. The
 // six 8-bit roundings contribute at most 3 of it; the rest is the box shape.
 //
+// Axes: a canvas blur may run the row passes only (`.horizontal`) or the column passes only
+// (`.vertical`): the 1-D gaussian along that direction.
+//
 // Reach: a pixel's blurred value depends on inputs up to 3·⌈d/2⌉ pixels away (`reach(sigma:)`);
 // grow the box of non-zero input by that much so that nothing is cut.
 //
@@ -53,6 +56,15 @@ public enum BlurEdge: Sendable {
     case transparent
     /// The nearest pixel inside the box (clamp to edge).
     case extend
+}
+
+/// Which directions a blur runs in: both (the 2-D gaussian), or along rows or columns only.
+public enum BlurAxes: Sendable {
+    case both
+    /// Along rows only (x).
+    case horizontal
+    /// Along columns only (y).
+    case vertical
 }
 
 /// Blurs coverage masks and canvases; keep one per thread and reuse it (it holds scratch).
@@ -90,7 +102,8 @@ public final class GaussianBlur {
     }
 
     /// Blurs the premultiplied pixels of `canvas` inside `box` (clipped) by σ = `sigma` pixels.
-    public func blur(_ canvas: Canvas, sigma: Double, in box: PixelBox, edge: BlurEdge = .transparent) {
+    public func blur(_ canvas: Canvas, sigma: Double, in box: PixelBox, edge: BlurEdge = .transparent,
+                     axes: BlurAxes = .both) {
         let region = box.clipped(width: canvas.width, height: canvas.height)
         let d = GaussianBlur.boxWidth(sigma: sigma)
         guard !region.isEmpty, d > 1 else { return }
@@ -98,7 +111,7 @@ public final class GaussianBlur {
         let origin = UnsafeMutableRawPointer(canvas.pixels + region.minY * canvas.width + region.minX)
             .assumingMemoryBound(to: UInt8.self)
         run(origin, columns: region.width, rows: region.height, rowBytes: canvas.width * 4, channels: 4, d: d,
-            extend: edge == .extend)
+            extend: edge == .extend, axes: axes)
         canvas.noteDrawn(region.bounds)
     }
 
@@ -110,11 +123,12 @@ public final class GaussianBlur {
     }
 
     private func run(_ origin: UnsafeMutablePointer<UInt8>, columns: Int, rows: Int, rowBytes: Int, channels: Int,
-                     d: Int, extend: Bool) {
+                     d: Int, extend: Bool, axes: BlurAxes = .both) {
         let boxes = GaussianBlur.boxes(d)
+        let alongRows = axes != .vertical, alongColumns = axes != .horizontal
         scratch.ensureCapacity(Swift.max(columns * channels, rows * 16))
         let line = scratch.base
-        for (l, r) in boxes {
+        for (l, r) in boxes where alongRows {
             for y in 0..<rows {
                 let row = origin + y * rowBytes
                 for c in 0..<channels {
@@ -124,7 +138,7 @@ public final class GaussianBlur {
             }
         }
         let bytes = columns * channels
-        for (l, r) in boxes {
+        for (l, r) in boxes where alongColumns {
             var x = 0
             if kernels == .simd {
                 while x + 16 <= bytes {

@@ -161,7 +161,8 @@ extension DisplayList {
         if group.blendMode != .normal { effects.insert(.blend) }
         if group.filter != nil { effects.insert(.filter) }
         if !(group.opacity >= 1) { effects.insert(.opacity) }
-        groups.append(GroupRecord(group: group, masks: Int32(masks.count)..<Int32(masks.count), effects: effects))
+        groups.append(GroupRecord(group: group, masks: Int32(masks.count)..<Int32(masks.count),
+                                  filters: Int32(filters.count)..<Int32(filters.count), effects: effects))
         openNodes.append(OpenNode(group: Int32(groups.count - 1), isMatte: false, start: Int32(commands.count)))
         commands.append(.beginGroup(Int32(groups.count - 1)))
     }

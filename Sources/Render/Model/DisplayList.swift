@@ -2,7 +2,8 @@
 //
 // Model. A frame is a tree drawn back to front (painter's order) onto the canvas:
 //
-//     group   transform, opacity, blend mode, colour filter, clip path, masks (in order), matte;
+//     group   transform, opacity, blend mode, colour filter, clip path, masks (in order), matte,
+//             filters (in order: blur, drop shadow, tritone — Filters.swift);
 //             children (Nodes.swift has what each property does)
 //     fill    path, fill rule, paint
 //     stroke  path, stroke style (width, caps, joins, miter limit, dashes), paint
@@ -18,7 +19,7 @@
 // list is rebuilt without touching the heap:
 //
 //     commands    the tree in preorder: beginGroup … endGroup, beginMatte … endMatte, fill, stroke
-//     groups, shapes, strokes, masks    plain records the commands refer to by index
+//     groups, shapes, strokes, masks, filters    plain records the commands refer to by index
 //     built paths one slot per path made with `addPath { … }`; slot k of this frame reuses the
 //                 element array of slot k of the previous frame (its capacity is kept)
 //     kept paths  paths the caller owns and passes whole (`addPath(path)`): retained, not copied
@@ -66,11 +67,15 @@ public struct DisplayList {
         static let image = Effects(rawValue: 32)
         /// Opacity < 1 (needs a layer unless it can be folded into the paints).
         static let opacity = Effects(rawValue: 64)
+        /// A filter stage (blur, drop shadow, tritone: Filters.swift).
+        static let filters = Effects(rawValue: 128)
     }
 
     struct GroupRecord {
         var group: Group
         var masks: Range<Int32>
+        /// The group's filter stage, in `filters` (DisplayList+Filters.swift).
+        var filters: Range<Int32> = 0..<0
         /// Index of the group's endGroup command.
         var end: Int32 = -1
         /// Fills and strokes in the subtree, matte sources excluded.
@@ -113,6 +118,7 @@ public struct DisplayList {
     var shapes: [ShapeRecord] = []
     var strokes: [StrokeRecord] = []
     var masks: [Mask] = []
+    var filters: [Filter] = []
     var gradients: [GradientRecord] = []
     var colorStops: [ColorStop] = []
     var opacityStops: [OpacityStop] = []
@@ -133,6 +139,7 @@ public struct DisplayList {
         shapes.removeAll(keepingCapacity: true)
         strokes.removeAll(keepingCapacity: true)
         masks.removeAll(keepingCapacity: true)
+        filters.removeAll(keepingCapacity: true)
         gradients.removeAll(keepingCapacity: true)
         colorStops.removeAll(keepingCapacity: true)
         opacityStops.removeAll(keepingCapacity: true)

@@ -14,7 +14,7 @@
 // outside I, and compositing it through the clip's coverage is compositing it whole: the clip
 // changes no pixel, and the group is drawn as if it had none (the same picture up to 8-bit
 // rounding, ±1, as for a folded group). A subtree with a colour filter keeps the layer (a
-// filter may make transparent pixels visible). The walk reuses the renderer's transform stack
+// filter may make transparent pixels visible; a blur or shadow reaches past its shapes). The walk reuses the renderer's transform stack
 // (no allocation in steady state).
 import Geometry
 import Raster
@@ -24,7 +24,7 @@ extension Renderer {
     /// (commands index+1 ..< end) inside its whole pixels (file header).
     func clipHoldsGroup(_ clip: Clip, _ record: DisplayList.GroupRecord, index: Int, of list: DisplayList,
                         transform: Transform) -> Bool {
-        guard !record.descendantEffects.contains(.filter), record.group.filter == nil,
+        guard record.descendantEffects.isDisjoint(with: [.filter, .filters]), record.group.filter == nil, record.filters.isEmpty,
               let r = deviceRectangle(of: clip, in: list, transform: transform) else { return false }
         let inner = Rect(minX: r.minX.rounded(.up), minY: r.minY.rounded(.up),
                          maxX: r.maxX.rounded(.down), maxY: r.maxY.rounded(.down))

@@ -14,9 +14,9 @@
 //       the stroke's reach, through the groups' transforms, plus one pixel for anti-aliasing)
 //       are pairwise disjoint;
 //
-// otherwise off-screen. A group with masks, a matte or a blend mode other than normal always takes a layer
-// (Renderer+Masks.swift, Renderer+Mattes.swift, Renderer+Blending.swift: a blend is never folded).
-// A clip path takes a layer (composited through the clip's coverage) unless it is an
+// otherwise off-screen. A group with masks, filters (Renderer+Filters.swift), a matte or a blend mode other
+// than normal always takes a layer (Renderer+Masks.swift, Renderer+Mattes.swift, Renderer+Blending.swift: a
+// blend is never folded). A clip path takes a layer (composited through the clip's coverage) unless it is an
 // axis-aligned device rectangle, which multiplies the shapes' spans by its area coverage instead
 // (Renderer+Scissor.swift). A group whose opacity is 0, that holds no shape, or whose rectangle
 // clip lies outside the canvas's visible part, is skipped.
@@ -47,7 +47,8 @@ extension Renderer {
         if let c = clip, clipHoldsGroup(c, record, index: index, of: list, transform: transform) {
             clip = nil   // a fractional rectangle around all of the group (Renderer+ClipContainment.swift)
         }
-        var needsLayer = clip != nil || !record.masks.isEmpty || group.matte != nil || group.blendMode != .normal
+        var needsLayer = clip != nil || !record.masks.isEmpty || !record.filters.isEmpty || group.matte != nil
+            || group.blendMode != .normal
         if !needsLayer && (opacity < 1 || group.filter != nil) {
             needsLayer = !canFold(record, index: index, of: list, parent: parent, transform: transform)
         }
@@ -79,8 +80,7 @@ extension Renderer {
         guard let layer = entry.layer else { return }
         let below = stack[stack.count - 1].target
         entry.edgeCoverage?.applyCoverage(to: layer.canvas, in: contentBox(of: layer.canvas))
-        applyMatte(of: entry, in: list)
-        applyMasks(of: entry, in: list)
+        applyLayerStages(of: entry, in: list)
         let mode = entry.group >= 0 ? list.groups[entry.group].group.blendMode : .normal
         if mode != .normal {
             blendLayer(of: entry, mode: mode, onto: below, in: list)

@@ -27,7 +27,7 @@
 // an isotropic approximation under non-uniform scale or shear).
 //
 // The feather σ = f/2: Lottie's `f` read as the width over which the edge fades, ≈ ±σ around
-// the outline (to be checked against After Effects / lottie-web with `make compare-lottie`).
+// the outline; docs/mask-feather.md has the model, its measured error and what is not yet known).
 //
 // Steady state: the two A8 masks (the accumulated A and one P) are kept at the canvas size, and
 // an expanded outline is kept per mask index while the mask's path, expansion and device scale

@@ -27,6 +27,9 @@
 // Blend modes: a group whose mode is not normal is drawn off-screen (isolated) and its layer
 // blended onto the canvas below with Raster's blend kernels at `endGroup` (Renderer+Blending.swift).
 //
+// Filters: a group with a filter stage (blur, drop shadow, tritone) is drawn off-screen and the
+// filters run on its layer after its masks, before its matte (Renderer+Filters.swift).
+//
 // Image paints: Raster's bilinear ImagePaint with the pattern's transform (Renderer+Shapes.swift).
 //
 // Not yet drawn (reported in the frame's RenderReport, never silently): nearest-neighbour image
@@ -113,6 +116,8 @@ public final class Renderer {
     var expandedOutlines: [ExpandedOutline] = []
     /// Mask feather (Raster's GaussianBlur; its scratch is kept).
     let blur = GaussianBlur()
+    /// The tritone filter's tables (Renderer+Filters.swift).
+    let tritone = Tritone()
 
     public init() {}
 
