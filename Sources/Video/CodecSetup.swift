@@ -26,6 +26,7 @@ extension VideoSettings {
         if codec == .h264 {
             var s = h264.streamSetup(container: format.container, audio: audio)
             s.threads = h264.encoderThreads
+            s.shouldStop = shouldStop
             return s
         }
         guard let muxer, codec != .gif else { return nil }
@@ -35,6 +36,7 @@ extension VideoSettings {
         s.threads = threads
         s.deterministic = deterministic
         s.audio = audio
+        s.shouldStop = shouldStop
         if format.container == .mp4 || format.container == .mov { s.muxerOptions = [("movflags", "+faststart")] }
         var o: [(String, String)] = []
         var inner: [String] = []

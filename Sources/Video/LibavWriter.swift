@@ -42,6 +42,9 @@ struct StreamSetup {
     var deterministic: Bool = true
     /// An audio track to interleave (AudioTrack.swift).
     var audio: AudioSource? = nil
+    /// Polled before each packet of the final flush (an encoder's look-ahead can hold seconds of
+    /// work): true ends `finish` with `VideoError.stopped`, the temporary removed.
+    var shouldStop: (@Sendable () -> Bool)? = nil
 
     enum Conversion {
         case none
@@ -295,6 +298,7 @@ public final class LibavWriter {
     private func drain(flushing: Bool) throws(VideoError) {
         guard let enc, let packet, let fmt, let stream else { throw .closed }
         while true {
+            if flushing, setup.shouldStop?() == true { throw .stopped }
             let r = avcodec_receive_packet(enc, packet)
             if r == AVERROR_EAGAIN_ {
                 if flushing { throw ffmpegError("avcodec_receive_packet (flush)", r, logObjects) }

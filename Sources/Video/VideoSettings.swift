@@ -59,8 +59,8 @@ public struct VideoSettings: Sendable {
     public var h264: H264Settings
     /// Frames the caller will append (lets the audio fade out on time; nil: unknown).
     public var expectedFrames: Int? = nil
-    /// Polled between frames of work done inside `finish` (GIF's second pass): true stops it
-    /// with `VideoError.stopped`, the temporaries removed.
+    /// Polled between frames of work done inside `finish` (GIF's second pass, each packet of an
+    /// encoder's final flush): true stops it with `VideoError.stopped`, the temporaries removed.
     public var shouldStop: (@Sendable () -> Bool)? = nil
 
     public init(width: Int, height: Int, fps: FrameRate, format: OutputFormat) {

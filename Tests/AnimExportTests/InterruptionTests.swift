@@ -60,7 +60,8 @@ let stopHangGuard = 30.0
         var latencies: [Double] = []
         // veryslow: x264's look-ahead holds all 24 frames, so the flush is most of the run. With
         // --verbose the exporter says when the last frame went in and the flush starts: the flush
-        // runs are signalled from that line on, at fractions of the flush time measured here.
+        // runs are signalled from that line on, at fractions of the flush time measured here. The
+        // flush polls for the signal between packets, so a signal inside it stops it (not the grace).
         let flush = ["heart", "--scale", "4", "--seconds", "0.4", "--x264-preset", "veryslow", "--verbose", "-y", "out.mp4"]
         let flushMarker = "finishing the file (encoder flush"
         let still = ["still", "pulse", "--size", "4096x2304", "-y", "out.png"]
