@@ -1,6 +1,6 @@
 // A fractional rectangle clip that holds every shape of its group inside its whole pixels
-// changes no pixel and takes no layer (Renderer+ClipContainment.swift); one a shape reaches
-// past, or whose partly covered edge pixels a shape touches, still clips off-screen.
+// changes no pixel and takes no layer (Renderer+ClipContainment.swift); one whose partly covered
+// edge pixels a shape touches cuts it there by the edge coverage, still without a layer.
 import Testing
 import Geometry
 import Raster
@@ -47,11 +47,26 @@ import Raster
         #expect(painted > 500)   // the group really drew inside the clip
     }
 
-    @Test func aShapeOnAPartlyCoveredEdgePixelKeepsTheLayer() {
-        // The stroke's bounds reach x = 57 px (56 + 1 of AA); the clip's right edge at 56.6 px leaves
-        // pixel 56 partly covered: the clip may matter there.
-        let box = Path.rectangle(x: 3.3, y: 3.7, width: 24.0, height: 25.75)   // x ∈ [4.3, 28.3] pt → [8.6, 56.6] px
-        let (_, renderer) = render(clipped(box))
-        #expect(renderer.layers.pooled == 1)
+    @Test func aShapeOnAPartlyCoveredEdgePixelIsCutByTheClipsEdgeCoverage() {
+        // The stroke's ink reaches x = 56 px (centre 17 pt + radius 10 + half its width, × 2); the
+        // clip's right edge at 55.6 px leaves pixel 55 60 % covered: the clip matters there. An
+        // axis-aligned rectangle needs no layer either way (Renderer+Scissor.swift multiplies the
+        // shapes' spans by its edge coverage).
+        let box = Path.rectangle(x: 3.3, y: 3.7, width: 23.5, height: 25.75)   // x ∈ [4.3, 27.8] pt → [8.6, 55.6] px
+        let (canvas, renderer) = render(clipped(box))
+        let (whole, _) = render(clipped(nil))
+        #expect(renderer.layers.pooled == 0)
+        var cut = 0
+        for y in 0..<64 {
+            for x in 56..<64 { #expect(canvas[x, y] == PremultipliedRGBA8(.white), "(\(x), \(y)) outside the clip") }
+            // Column 55: 60 % of the unclipped ink over white, within 8-bit rounding.
+            let a = canvas[55, y], b = whole[55, y]
+            for (got, full) in [(a.r, b.r), (a.g, b.g), (a.b, b.b)] {
+                let want = 255 - 0.6 * (255 - Double(full))
+                #expect(abs(Double(got) - want) <= 2, "(55, \(y)): \(a) vs unclipped \(b)")
+            }
+            if b != PremultipliedRGBA8(.white) { cut += 1 }
+        }
+        #expect(cut > 0)   // the stroke really reaches the partly covered column
     }
 }
