@@ -125,18 +125,22 @@ let stopHangGuard = 30.0
         var latencies: [Double] = []
         let root = try batchFolder(presets: 150, outputs: 8)
         defer { cleanup(root) }
-        // Phases: planning (150 presets), then queue/rendering/previews/manifest writes.
-        let moments: [ClosedRange<Double>] = [0.0...0.3, 0.3...1.5, 1.5...4.0]
+        // Phases: planning (150 presets: from the start); the videos with their previews and the
+        // manifest writes (the queue runs the longest outputs first: from the first "rendered v/…"
+        // line on stderr); the queue of 150 small stills (from the first "rendered small/…"). Each
+        // moment is a random time after its event, short beside the phase, so a fast machine (CI's)
+        // and a loaded one both land inside it.
+        let moments: [(String?, ClosedRange<Double>)] = [(nil, 0.0...0.3), ("rendered v/", 0.0...0.3), ("rendered small/", 0.0...0.15)]
         var attempt = 0
-        for range in moments {
+        for (marker, range) in moments {
             for _ in 0..<3 {
                 attempt += 1
                 let sig = attempt % 2 == 0 ? SIGINT : SIGTERM
                 let out = root + "/out"
                 // --force: every run has work (a finished run would make the next ones skip everything).
                 let r = try interrupt(["batch", "p", "--out", "out", "--jobs", "2", "--previews", "--force"], cwd: root, signal: sig,
-                                      after: Double.random(in: range, using: &rng))
-                let what = "batch run \(attempt) (\(range))"
+                                      after: Double.random(in: range, using: &rng), marker: marker)
+                let what = "batch run \(attempt) (\(marker ?? "start") + \(range) s)"
                 #expect(r.status != nil, "\(what): hang")
                 #expect(r.status == 128 + sig || r.status == 0, "\(what): status \(String(describing: r.status)), \(r.process.stderr)")
                 if r.status == 128 + sig { latencies.append(r.latency) }
