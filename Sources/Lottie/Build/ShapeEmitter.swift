@@ -25,6 +25,12 @@
 // enclosing list (innermost first) — `builder.levels` holds the enclosing lists while a group
 // is walked. Merge paths replace the paths before them by their boolean combination
 // (MergePathsEmitter.swift), which the modifiers after the merge then change.
+//
+// Blend modes (`bm`): a group's is its node's Group(…, blendMode), so its contents, composited
+// among themselves, blend as one onto what is under the group; a style's wraps its one node in
+// Group(blendMode) — lottie-web's SVG renderer puts mix-blend-mode on the group's <g> and on the
+// style's <path>. The backdrop is whatever the enclosing groups draw into: the layers below too,
+// unless an enclosing group is isolated (Render's Renderer+Blending.swift), as in SVG.
 
 import Geometry
 import Raster
@@ -44,20 +50,21 @@ struct ShapeEmitter {
             case .group(let group):
                 let opacity = group.transform.opacity.value(at: frame)
                 if opacity > 0 {
-                    list.beginGroup(Group(transform: group.transform.matrix(at: frame), opacity: opacity))
+                    list.beginGroup(Group(transform: group.transform.matrix(at: frame), opacity: opacity,
+                                          blendMode: group.blendMode))
                     builder.levels.append(ShapeLevel(items: items, index: i))
                     emit(group.items, upTo: group.items.count, into: &list)
                     builder.levels.removeLast()
                     list.endGroup()
                 }
             case .fill(let fill):
-                emitFill(fill, items: items, index: i, into: &list)
+                blending(fill.blendMode, into: &list) { emitFill(fill, items: items, index: i, into: &$0) }
             case .stroke(let stroke):
-                emitStroke(stroke, items: items, index: i, into: &list)
+                blending(stroke.blendMode, into: &list) { emitStroke(stroke, items: items, index: i, into: &$0) }
             case .gradientFill(let fill):
-                emitGradientFill(fill, items: items, index: i, into: &list)
+                blending(fill.blendMode, into: &list) { emitGradientFill(fill, items: items, index: i, into: &$0) }
             case .gradientStroke(let stroke):
-                emitGradientStroke(stroke, items: items, index: i, into: &list)
+                blending(stroke.blendMode, into: &list) { emitGradientStroke(stroke, items: items, index: i, into: &$0) }
             case .path, .rectangle, .ellipse, .polystar, .trim, .roundedCorners, .repeater, .merge, .unsupported:
                 break   // paths are drawn by the styles after them; modifiers: see the header
             }
@@ -66,6 +73,14 @@ struct ShapeEmitter {
         if let r = repeater, case .repeater(let rep) = items[r] {
             emitCopies(rep, items: items, upTo: r, into: &list)
         }
+    }
+
+    /// Emits a style's node, inside a group of blend mode `mode` unless it is normal.
+    private func blending(_ mode: BlendMode, into list: inout DisplayList, _ emitStyle: (inout DisplayList) -> Void) {
+        guard mode != .normal else { return emitStyle(&list) }
+        list.beginGroup(Group(blendMode: mode))
+        emitStyle(&list)
+        list.endGroup()
     }
 
     /// The copies of items[0 ..< end] a repeater makes, bottom to top.

@@ -4,7 +4,9 @@
 //   masksProperties[k]   mode (a s i l d f n; absent: i), pt (bezier, animated), o (percent,
 //                        absent 100), inv (absent false), x (absent 0), f feather ([x, y], absent 0)
 //   tt 0…4, tp (an `ind`, resolved by Layers/Mattes.swift), td (0/1)
-//   bm 0…17
+//   bm 0…17; on a shape group or style (ShapeDecoding.swift) the same codes, 0…1000 read (codes
+//   past 17 are reported and drawn normal); `bm` on other shape items (paths, modifiers) is not
+//   a property After Effects has and lottie-web ignores it: not read
 //
 // A mode outside these is an error naming the member and the allowed values; more masks than
 // LottieLimits.maxMasksPerLayer is an error.
@@ -68,6 +70,22 @@ extension DecodeContext {
     /// `bm` of a layer; hard mix (17) is recorded as unsupported and drawn normal.
     func layerBlendMode(_ l: JSONObject) throws(LottieError) -> BlendMode {
         guard let bm = try optionalInteger(l, "bm", in: 0...17) else { return .normal }
+        return blendMode(code: bm)
+    }
+
+    /// `bm` of a shape group or style (fill, stroke, gradient fill or stroke): the layer codes.
+    /// Older files carry codes past 17 here, which no player knows: recorded and drawn normal.
+    func shapeBlendMode(_ s: JSONObject) throws(LottieError) -> BlendMode {
+        guard let bm = try optionalInteger(s, "bm", in: 0...1000) else { return .normal }
+        guard bm <= 17 else {
+            record(.shapeBlendModes)
+            return .normal
+        }
+        return blendMode(code: bm)
+    }
+
+    /// The mode of code `bm` in 0…17, recorded in the inventory.
+    private func blendMode(code bm: Int) -> BlendMode {
         if bm == 0 { return .normal }
         guard let mode = LottieCompositingCodes.blendMode(bm) else {
             record(.hardMixBlend)

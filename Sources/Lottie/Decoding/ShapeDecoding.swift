@@ -32,12 +32,12 @@ extension DecodeContext {
 
     func shapeItem(_ s: JSONObject, type: String) throws(LottieError) -> ShapeItem {
         let name = self.name(s)
-        if let bm = try optionalInteger(s, "bm", in: 0...1000), bm != 0 { record(.shapeBlendModes) }
         switch type {
         case "gr":
             record(.groups)
             let (items, transform) = try shapeList(s, "it")
-            return .group(ShapeGroup(name: name, items: items, transform: transform ?? .identity))
+            return .group(ShapeGroup(name: name, items: items, transform: transform ?? .identity,
+                                     blendMode: try shapeBlendMode(s)))
         case "sh":
             record(.paths)
             let shape = try self.shape(s, "ks")
@@ -57,18 +57,20 @@ extension DecodeContext {
             record(.fills)
             let rule = try fillRule(s)
             return .fill(Fill(name: name, color: try color(s, "c", default: .black, opaque: true),
-                              opacity: try scalar(s, "o", default: 1, scale: 0.01), rule: rule))
+                              opacity: try scalar(s, "o", default: 1, scale: 0.01), rule: rule,
+                              blendMode: try shapeBlendMode(s)))
         case "st":
             record(.strokes)
             return .stroke(Stroke(name: name, color: try color(s, "c", default: .black, opaque: true),
-                                  opacity: try scalar(s, "o", default: 1, scale: 0.01), style: try strokeStyle(s)))
+                                  opacity: try scalar(s, "o", default: 1, scale: 0.01), style: try strokeStyle(s),
+                                  blendMode: try shapeBlendMode(s)))
         case "gf":
             return .gradientFill(GradientFill(name: name, paint: try gradientPaint(s), opacity: try scalar(s, "o", default: 1, scale: 0.01),
-                                              rule: try fillRule(s)))
+                                              rule: try fillRule(s), blendMode: try shapeBlendMode(s)))
         case "gs":
             record(.gradientStrokes)
             return .gradientStroke(GradientStroke(name: name, paint: try gradientPaint(s), opacity: try scalar(s, "o", default: 1, scale: 0.01),
-                                                  style: try strokeStyle(s)))
+                                                  style: try strokeStyle(s), blendMode: try shapeBlendMode(s)))
         case "tm":
             record(.trimPaths)
             let mode = try optionalInteger(s, "m", in: 1...2) ?? 1

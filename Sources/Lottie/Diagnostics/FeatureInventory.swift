@@ -50,7 +50,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case maskFeather = "mask feather"
     case anisotropicMaskFeather = "unequal horizontal and vertical mask feather"
     case hardMixBlend = "the hard mix blend mode"
-    case shapeBlendModes = "blend modes on shapes"
+    case shapeBlendModes = "blend mode codes above 17 on shapes"
     case offsetPaths = "offset paths"
     case puckerBloat = "pucker/bloat"
     case twist = "twist"

@@ -43,17 +43,7 @@ public struct DepthTransform: Sendable {
     public var positionZ: ScalarProperty
     /// Factor (1 = 100 %).
     public var scaleZ: ScalarProperty
-
-    public init(rotationX: ScalarProperty, rotationY: ScalarProperty,
-                orientation: (x: ScalarProperty, y: ScalarProperty, z: ScalarProperty),
-                anchorZ: ScalarProperty, positionZ: ScalarProperty, scaleZ: ScalarProperty) {
-        self.rotationX = rotationX
-        self.rotationY = rotationY
-        self.orientation = orientation
-        self.anchorZ = anchorZ
-        self.positionZ = positionZ
-        self.scaleZ = scaleZ
-    }
+    // Made by the decoder only (Decoding/DepthDecoding.swift), with the memberwise initialiser.
 
     /// Whether a rotation turns the layer out of the composition's plane at some frame.
     public var leavesPlane: Bool {

@@ -24,6 +24,9 @@
 //   • The repeater copies everything before it in its list (paths and styles together), each
 //     copy with the repeater's transform applied i + offset times (Model/RepeaterCopies.swift).
 //   • Hidden items (`hd`) are dropped by the decoder: they take no part in any rule.
+//   • A blend mode (`bm`) on a group or a style blends that group's composited contents, or that
+//     style's one drawing of its paths, onto what lies under it (lottie-web's SVG renderer sets
+//     CSS mix-blend-mode on the group's or the style's element): Build/ShapeEmitter.swift.
 //
 // So a display-list builder walks a list from the end: keep the styles and the modifiers met so
 // far (entering a group with those of the enclosing lists); at a path, pass it once through the
@@ -31,6 +34,7 @@
 // Sequential trim (`m` = 2) needs every path of its scope before it can cut any of them.
 
 import Geometry
+import Raster
 
 /// One item of a shape list.
 public indirect enum ShapeItem: Sendable {
@@ -67,6 +71,8 @@ public struct ShapeGroup: Sendable {
     public var items: [ShapeItem]
     /// The group's `tr` item (identity when the file has none).
     public var transform: LottieTransform
+    /// `bm` (Model/LayerCompositing.swift's codes): how the drawing blends onto what is under it.
+    public var blendMode: BlendMode = .normal
 }
 
 public struct PathShape: Sendable {
@@ -118,6 +124,8 @@ public struct Fill: Sendable {
     /// 0 … 1.
     public var opacity: ScalarProperty
     public var rule: FillRule
+    /// `bm` (Model/LayerCompositing.swift's codes): how the drawing blends onto what is under it.
+    public var blendMode: BlendMode = .normal
 }
 
 /// One entry of a stroke's dash pattern (`d`): dash lengths and gaps alternate; the offset
@@ -146,6 +154,8 @@ public struct Stroke: Sendable {
     /// 0 … 1.
     public var opacity: ScalarProperty
     public var style: BaseStroke
+    /// `bm` (Model/LayerCompositing.swift's codes): how the drawing blends onto what is under it.
+    public var blendMode: BlendMode = .normal
 }
 
 public enum GradientKind: Sendable, Equatable {
@@ -173,6 +183,8 @@ public struct GradientFill: Sendable {
     /// 0 … 1.
     public var opacity: ScalarProperty
     public var rule: FillRule
+    /// `bm` (Model/LayerCompositing.swift's codes): how the drawing blends onto what is under it.
+    public var blendMode: BlendMode = .normal
 }
 
 public struct GradientStroke: Sendable {
@@ -181,6 +193,8 @@ public struct GradientStroke: Sendable {
     /// 0 … 1.
     public var opacity: ScalarProperty
     public var style: BaseStroke
+    /// `bm` (Model/LayerCompositing.swift's codes): how the drawing blends onto what is under it.
+    public var blendMode: BlendMode = .normal
 }
 
 public struct TrimPath: Sendable {
