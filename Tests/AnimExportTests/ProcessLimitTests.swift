@@ -2,7 +2,9 @@
 // rendered (exit 0) or refused with one line saying why (exit 1) — never a deadlock, and
 // leaves nothing behind. RLIMIT_NPROC does not bind root, so the runs switch to the user
 // nobody (setpriv) with `prlimit --nproc=N`, for every N from 1 (no thread at all) up to
-// where everything renders; threads count against it as processes do.
+// where everything renders; threads count against it as processes do. nobody may not reach
+// the checkout (a clone in a 0700 folder), so the binary and the presets are copied into the
+// world-readable scratch folder first.
 import Foundation
 import Testing
 
@@ -10,10 +12,25 @@ import Testing
 struct ProcessLimit {
     /// Runs `args` as nobody with at most `n` processes/threads in a world-writable folder.
     func limited(_ n: Int, _ args: [String], folder: String, environment: [String: String] = [:]) throws -> RunResult {
+        let copies = try readableCopies(in: folder)
+        let environment = environment.merging(["BIN": copies.binary, "ANIMEXPORT_PRESETS": copies.presets]) { a, _ in a }
         let quoted = args.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         // Hang guard: these renders take well under a second; 60 s only catches a deadlock.
         return try runShell("exec setpriv --reuid=65534 --regid=65534 --clear-groups prlimit --nproc=\(n) \"$BIN\" \(quoted)",
                             cwd: folder, guard: 60, environment: environment)
+    }
+
+    /// The binary and the presets folder, copied once into `folder` where nobody can read them.
+    func readableCopies(in folder: String) throws -> (binary: String, presets: String) {
+        let fm = FileManager.default
+        let copies = (binary: folder + "/.bin/animexport", presets: folder + "/.bin/presets")
+        if !fm.fileExists(atPath: copies.binary) {
+            try fm.createDirectory(atPath: folder + "/.bin", withIntermediateDirectories: true)
+            try fm.copyItem(atPath: binaryPath(), toPath: copies.binary)
+            try fm.copyItem(atPath: presetsFolder, toPath: copies.presets)
+            _ = try runShell("chmod -R a+rX .bin", cwd: folder)
+        }
+        return copies
     }
 
     func check(_ r: RunResult, _ what: String, folder: String) {
