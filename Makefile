@@ -59,12 +59,14 @@ check-layout:
 
 # Unit tests plus end-to-end tests that run the release binary and decode what it wrote, and the
 # example package (a Swift user of the AnimExportKit library) built and run.
-# kernel-audit checks the release (AVX2) build's SIMD kernels against their scalar references.
+# kernel-audit checks the release (AVX2) build's SIMD kernels against their scalar references;
+# animexport-bench --check-allocations that the display-list rows allocate nothing per frame.
 # All tests use Swift Testing; XCTest is disabled so its empty "Executed 0 tests" summary
 # does not stand next to the real one.
 EXAMPLE = Examples/CustomScene
 test: check-layout release deps-test test-compare-tool
 	$(SWIFT) build -c release --product animexport-bench
+	.build/release/animexport-bench --check-allocations
 	$(SWIFT) build -c release --product kernel-audit
 	.build/release/kernel-audit --quiet
 	@# SwiftPM can keep a stale plan of the path dependency after files are added to it (seen after

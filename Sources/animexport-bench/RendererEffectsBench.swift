@@ -34,7 +34,7 @@ private func imageTransform(_ f: Int) -> Transform {
         .concatenating(.rotation(radians: 0.3 + Double(f % 60) * 0.002)).concatenating(.translation(960, 540))
 }
 
-private let effectCases: [DisplayListCase] = [
+let effectCases: [DisplayListCase] = [
     DisplayListCase(label: "image paint, whole frame (rotated, 4×)") { list, f in
         let image = list.addImage(benchBitmap)
         list.fill(frameRectangle, paint: .image(ImagePattern(image, transform: imageTransform(f))))

@@ -33,6 +33,8 @@ struct Options {
     var only: [String]? = nil
     /// Print a backtrace of every allocation of one steady-state frame per render case (stderr).
     var traceAllocations = false
+    /// Only check that the display-list rows allocate nothing in steady state (AllocationCheck.swift).
+    var checkAllocations = false
 }
 
 HugePages.disableForProcess()
@@ -46,10 +48,12 @@ do {
         case "--rounds": guard let n = args.popFirst().flatMap({ Int($0) }), n > 0 else { fatalError("--rounds needs N > 0") }; options.rounds = n
         case "--no-encode": options.encode = false
         case "--trace-allocs": options.traceAllocations = true
+        case "--check-allocations": options.checkAllocations = true
         case "--only": guard let l = args.popFirst() else { fatalError("--only needs NAMES") }; options.only = l.split(separator: ",").map(String.init)
         case "-h", "--help":
             print("usage: animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode] [--only SCENE,…]")
             print("  --only: just the render cases of those scenes (for profiling), no other section")
+            print("  --check-allocations: fail unless every display-list row allocates nothing per frame (no timing)")
             exit(0)
         default: fputs("animexport-bench: unknown argument \(a)\n", stderr); exit(2)
         }
@@ -160,6 +164,8 @@ func compilerVersion() -> String {
 func gitRevision() -> String {
     commandOutput("/usr/bin/git", ["rev-parse", "--short", "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
 }
+
+if options.checkAllocations { exit(checkSteadyStateAllocations()) }   // AllocationCheck.swift
 
 let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
 print("# animexport-bench \(options.quick ? "(quick)" : "(full)") — commit \(gitRevision()), \(Date())")

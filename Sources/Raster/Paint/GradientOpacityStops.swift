@@ -57,9 +57,16 @@ extension Gradient {
 
     /// Writes the merged stops of `colors` and `opacities` into `out` (emptied first, capacity
     /// kept): a valid stop list for `Gradient(stops:)`.
-    public static func mergeStops<Colors: BidirectionalCollection, Opacities: BidirectionalCollection>(
-        colors: Colors, opacities: Opacities, into out: inout [GradientStop]
-    ) throws(GradientError) where Colors.Element == GradientStop, Opacities.Element == GradientOpacityStop {
+    public static func mergeStops(colors: [GradientStop], opacities: [GradientOpacityStop],
+                                  into out: inout [GradientStop]) throws(GradientError) {
+        try mergeStops(colors: colors[...], opacities: opacities[...], into: &out)
+    }
+
+    /// The same over slices of a caller's arenas (a display list's stop storage). Concrete types,
+    /// not generic ones: a generic entry called from another module runs unspecialised, and its
+    /// boxed generic values cost heap allocations on every call — per gradient shape per frame.
+    public static func mergeStops(colors: ArraySlice<GradientStop>, opacities: ArraySlice<GradientOpacityStop>,
+                                  into out: inout [GradientStop]) throws(GradientError) {
         try validate(colors, opacities)
         out.removeAll(keepingCapacity: true)
         if opacities.isEmpty {
@@ -71,8 +78,8 @@ extension Gradient {
         while ci != colors.endIndex || oi != opacities.endIndex {
             let location = Swift.min(ci != colors.endIndex ? colors[ci].location : .infinity,
                                      oi != opacities.endIndex ? opacities[oi].location : .infinity)
-            let c = limits(colors, at: location, from: &ci, value: \.color, lerp: lerp)
-            let o = limits(opacities, at: location, from: &oi, value: \.opacity, lerp: { $0 + ($1 - $0) * $2 })
+            let c = limits(colors, at: location, from: &ci, value: { $0.color }, lerp: lerp)
+            let o = limits(opacities, at: location, from: &oi, value: { $0.opacity }, lerp: { $0 + ($1 - $0) * $2 })
             if let p = previous {
                 subdivide(from: p, to: (location, c.left, o.left), into: &out)
             }
@@ -84,8 +91,8 @@ extension Gradient {
         }
     }
 
-    private static func validate<Colors: BidirectionalCollection, Opacities: BidirectionalCollection>(_ colors: Colors, _ opacities: Opacities)
-        throws(GradientError) where Colors.Element == GradientStop, Opacities.Element == GradientOpacityStop {
+    private static func validate(_ colors: ArraySlice<GradientStop>, _ opacities: ArraySlice<GradientOpacityStop>)
+        throws(GradientError) {
         guard !colors.isEmpty else { throw .noStops }
         try validateLocations(of: colors, outOfRange: GradientError.locationOutOfRange,
                               decrease: GradientError.locationsDecrease)
@@ -99,25 +106,25 @@ extension Gradient {
     /// The left and right values at `location` of the function through `stops`, where `index` is
     /// the first stop at or after `location`; moves `index` past the stops at `location`.
     private static func limits<Stops: BidirectionalCollection, Value>(
-        _ stops: Stops, at location: Double, from index: inout Stops.Index, value: KeyPath<Stops.Element, Value>,
+        _ stops: Stops, at location: Double, from index: inout Stops.Index, value: (Stops.Element) -> Value,
         lerp: (Value, Value, Double) -> Value
     ) -> (left: Value, right: Value) where Stops.Element: LocatedGradientStop {
         if index != stops.endIndex && stops[index].location == location {
-            let left = stops[index][keyPath: value]
+            let left = value(stops[index])
             var last = index
             stops.formIndex(after: &index)
             while index != stops.endIndex && stops[index].location == location {
                 last = index
                 stops.formIndex(after: &index)
             }
-            return (left, stops[last][keyPath: value])
+            return (left, value(stops[last]))
         }
-        if index == stops.startIndex { let v = stops[index][keyPath: value]; return (v, v) }
+        if index == stops.startIndex { let v = value(stops[index]); return (v, v) }
         // Strictly after stop `before` (and before stop `index`, or beyond the last stop).
         let before = stops.index(before: index)
-        if index == stops.endIndex { let v = stops[before][keyPath: value]; return (v, v) }
+        if index == stops.endIndex { let v = value(stops[before]); return (v, v) }
         let a = stops[before], b = stops[index]
-        let v = lerp(a[keyPath: value], b[keyPath: value], (location - a.location) / (b.location - a.location))
+        let v = lerp(value(a), value(b), (location - a.location) / (b.location - a.location))
         return (v, v)
     }
 

@@ -28,23 +28,23 @@ public struct RGBA: Equatable, Sendable {
     }
 
     /// Parses `#RRGGBB`, `#RRGGBBAA`, `RRGGBB` or `RRGGBBAA` (hex digits in either case).
+    /// Reads the UTF-8 bytes into one integer: no allocation (scenes and benches parse colours
+    /// per frame).
     public init?(hex: String) {
-        var digits = Substring(hex)
-        if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.count == 6 || digits.count == 8 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(4)
-        var index = digits.startIndex
-        while index < digits.endIndex {
-            let next = digits.index(after: index)
-            guard let high = RGBA.hexValue(digits[index]), let low = RGBA.hexValue(digits[next]) else {
-                return nil
-            }
-            bytes.append(high << 4 | low)
-            index = digits.index(after: next)
+        var value: UInt32 = 0
+        var digits = 0
+        var first = true
+        for byte in hex.utf8 {
+            defer { first = false }
+            if first && byte == UInt8(ascii: "#") { continue }
+            guard digits < 8, let nibble = RGBA.hexValue(byte) else { return nil }
+            value = value << 4 | UInt32(nibble)
+            digits += 1
         }
-        self.init(r: Double(bytes[0]) / 255, g: Double(bytes[1]) / 255, b: Double(bytes[2]) / 255,
-                  a: bytes.count == 4 ? Double(bytes[3]) / 255 : 1)
+        guard digits == 6 || digits == 8 else { return nil }
+        if digits == 6 { value = value << 8 | 0xFF }
+        self.init(r: Double(value >> 24) / 255, g: Double(value >> 16 & 0xFF) / 255,
+                  b: Double(value >> 8 & 0xFF) / 255, a: Double(value & 0xFF) / 255)
     }
 
     /// `#RRGGBB` for opaque colours, `#RRGGBBAA` otherwise (upper-case, round(v·255)).
@@ -80,8 +80,7 @@ public struct RGBA: Equatable, Sendable {
         return value < 1 ? value : 1
     }
 
-    private static func hexValue(_ character: Character) -> UInt8? {
-        guard let ascii = character.asciiValue else { return nil }
+    private static func hexValue(_ ascii: UInt8) -> UInt8? {
         switch ascii {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return ascii - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return ascii - UInt8(ascii: "a") + 10
