@@ -4,6 +4,8 @@
 // with the scalar and the SIMD kernels and with and without the renderer's shortcuts. So each
 // feature's wiring (which layer, which box, which order) is checked against the kernels' own
 // golden; the goldens themselves are checked against the Double references in RasterTests.
+// The cases of RenderGoldenCases.swift own their PNG (no Raster twin) and carry hand-computed
+// pixels that every render must show.
 import Foundation
 import Geometry
 import Raster
@@ -18,6 +20,11 @@ struct DisplayListGoldenCase: Sendable, CustomStringConvertible {
     /// Where the renderer folds a group's opacity into its one shape's paint instead of taking a
     /// layer (Renderer+Groups.swift): the same picture up to 8-bit rounding, so within ±2 there.
     var folded: PixelBox? = nil
+    /// The PNG is this case's own (RenderGoldenCases.swift): written by ANIMEXPORT_UPDATE_GOLDEN=1
+    /// from the scalar kernels without shortcuts; otherwise it is a Raster-level case's.
+    var ownsGolden = false
+    /// Pixels computed by hand that every render must show.
+    var probes: [GoldenProbe] = []
     let build: @Sendable (inout DisplayList) throws -> Void
     var description: String { name }
 }
@@ -76,24 +83,43 @@ let displayListGoldenCases: [DisplayListGoldenCase] = [
     },
 ]
 
-@Test(arguments: displayListGoldenCases)
+/// `c` drawn by a fresh renderer, twice (the second frame reuses the pooled layers and masks).
+func renderListGolden(_ c: DisplayListGoldenCase, kernels: RasterKernels, shortcuts: Renderer.Shortcuts) throws -> [UInt8] {
+    let canvas = Canvas(width: c.width, height: c.height)
+    let renderer = Renderer()
+    renderer.rasterizer.kernels = kernels
+    renderer.shortcuts = shortcuts
+    var list = DisplayList()
+    for _ in 0..<2 {
+        list.reset()
+        try c.build(&list)
+        let report = renderer.render(list, background: RGBA(hex: "#202020")!, transform: .identity, on: canvas)
+        #expect(report.isFaithful, "\(c.name): \(report.messages)")
+    }
+    return canvas.straightRGBA8()
+}
+
+@Test(arguments: displayListGoldenCases + renderGoldenCases)
 func displayListGolden(_ c: DisplayListGoldenCase) throws {
-    let golden = try PNGReader.read(path: goldenFolder + "/\(c.name).png")
+    let path = goldenFolder + "/\(c.name).png"
+    if c.ownsGolden && ProcessInfo.processInfo.environment["ANIMEXPORT_UPDATE_GOLDEN"] == "1" {
+        let reference = try renderListGolden(c, kernels: .scalar, shortcuts: [])
+        try reference.withUnsafeBytes { b in
+            try PNGWriter.write(rgba: b, width: c.width, height: c.height, bytesPerRow: c.width * 4, to: path)
+        }
+    }
+    let golden = try PNGReader.read(path: path)
+    #expect(Set(golden.rgba).count > 8, "\(c.name) is nearly blank")
     for kernels in [RasterKernels.scalar, .simd] {
         for shortcuts in [Renderer.Shortcuts.all, []] {
-            let canvas = Canvas(width: c.width, height: c.height)
-            let renderer = Renderer()
-            renderer.rasterizer.kernels = kernels
-            renderer.shortcuts = shortcuts
-            var list = DisplayList()
-            // Two frames on one renderer: the second reuses the pooled layers and masks.
-            for _ in 0..<2 {
-                list.reset()
-                try c.build(&list)
-                let report = renderer.render(list, background: RGBA(hex: "#202020")!, transform: .identity, on: canvas)
-                #expect(report.isFaithful, "\(c.name): \(report.messages)")
+            let got = try renderListGolden(c, kernels: kernels, shortcuts: shortcuts)
+            for probe in c.probes {
+                let i = (probe.y * c.width + probe.x) * 4
+                let value = (Double(got[i]), Double(got[i + 1]), Double(got[i + 2]))
+                let off = max(abs(value.0 - probe.rgb.0), abs(value.1 - probe.rgb.1), abs(value.2 - probe.rgb.2))
+                #expect(off <= probe.tolerance,
+                        "\(c.name) (\(kernels), shortcuts \(shortcuts.rawValue)) at (\(probe.x), \(probe.y)), \(probe.why): \(value), want \(probe.rgb)")
             }
-            let got = canvas.straightRGBA8()
             let diff = zip(got, golden.rgba).map { abs(Int($0) - Int($1)) }.max() ?? 0
             var differing: [Int] = []
             for i in 0..<min(got.count, golden.rgba.count) where got[i] != golden.rgba[i] {
