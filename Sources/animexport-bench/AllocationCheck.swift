@@ -3,15 +3,14 @@
 // frame allocates nothing in steady state, checked on the release build that ships (a debug
 // build allocates where the optimiser would not, so the unit tests cannot hold this promise).
 //
-// Every display-list and renderer-effects row of the bench (DisplayListBench.swift,
-// RendererEffectsBench.swift) is drawn at 1920×1080 for `cycle` warm-up frames — the cases move
-// with frame % 60 (and % 20), so one cycle lets every scratch array reach the largest size it
-// will need — and then for `checked` more frames with the heap allocations counted (CAllocCounter).
+// Every display-list, renderer-effects and filter row of the bench (DisplayListBench.swift,
+// RendererEffectsBench.swift, FilterBench.swift; ListCasePlayer draws them) is drawn at
+// 1920×1080 for `cycle` warm-up frames — the cases move with frame % 60 (and % 20), so one cycle
+// lets every scratch array reach the largest size it will need — and then for `checked` more
+// frames with the heap allocations counted (CAllocCounter).
 // Any allocation fails the check (exit 1) naming the case and the count; `--trace-allocs` prints
 // the stacks of one more frame's allocations. No time is measured.
 import Foundation
-import Raster
-import Render
 import CAllocCounter
 
 private let cycle = 60
@@ -24,6 +23,7 @@ func checkSteadyStateAllocations() -> Int32 {
         return 1
     }
     let cases = displayListCases.map { ("list " + $0.label, $0) } + effectCases.map { ("effects " + $0.label, $0) }
+        + filterCases.map { ("filters " + $0.label, $0) }
     var failed = 0
     for (name, c) in cases {
         let allocations = steadyStateAllocations(c, name: name)
@@ -38,16 +38,8 @@ func checkSteadyStateAllocations() -> Int32 {
 
 /// Heap allocations over `checked` frames of `c` after `cycle` warm-up frames.
 private func steadyStateAllocations(_ c: DisplayListCase, name: String) -> UInt64 {
-    let canvas = Canvas(width: 1920, height: 1080)
-    let renderer = Renderer()
-    var list = DisplayList()
-    var frame = 0
-    func draw() {
-        list.reset()
-        c.build(&list, frame)
-        frame += 1
-        renderer.render(list, background: .white, transform: .identity, on: canvas)
-    }
+    var player = ListCasePlayer(c)
+    func draw() { player.draw() }
     for _ in 0..<cycle { draw() }
     let before = alloc_counter_count()
     for _ in 0..<checked { draw() }

@@ -21,7 +21,7 @@ private func card(_ list: inout DisplayList, _ f: Int, _ filter: Filter?) {
     list.endGroup()
 }
 
-private let filterCases: [DisplayListCase] = [
+let filterCases: [DisplayListCase] = [
     DisplayListCase(label: "1200×600 card, no filter") { list, f in card(&list, f, nil) },
     DisplayListCase(label: "1200×600 card, drop shadow σ 8") { list, f in
         card(&list, f, .dropShadow(DropShadow(color: .black, opacity: 0.35, offset: Point(12, 18), sigma: 8)))
@@ -36,16 +36,8 @@ func runFilterBench() {
     section("filter stage at 1920×1080: reset + build + render per frame, one thread")
     var extra: [Record] = []
     for c in cases {
-        let canvas = Canvas(width: 1920, height: 1080)
-        let renderer = Renderer()
-        var list = DisplayList()
-        var frame = 0
-        func draw() {
-            list.reset()
-            c.build(&list, frame)
-            renderer.render(list, background: .white, transform: .identity, on: canvas)
-            frame += 1
-        }
+        var player = ListCasePlayer(c)
+        func draw() { player.draw() }
         for _ in 0..<warmUp { draw() }
         var samples: [Double] = [], allocations: [Double] = []
         for _ in 0..<rounds {

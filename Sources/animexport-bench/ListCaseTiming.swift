@@ -22,19 +22,35 @@ struct ListCaseTiming {
     var allocations: [Double] = []
 }
 
-/// Renders `c` as the file header describes; `name` labels the allocation trace.
-func timeListCase(_ c: DisplayListCase, name: String, width: Int = 1920, height: Int = 1080) -> ListCaseTiming {
-    let canvas = Canvas(width: width, height: height)
+/// One case played frame after frame: its list reset and rebuilt, rendered by one Renderer onto
+/// one canvas on white (what every display-list row times or counts).
+struct ListCasePlayer {
+    let c: DisplayListCase
+    let canvas: Canvas
     let renderer = Renderer()
     var list = DisplayList()
     var frame = 0
-    var timing = ListCaseTiming()
-    func draw() -> RenderReport {
+
+    init(_ c: DisplayListCase, width: Int = 1920, height: Int = 1080) {
+        self.c = c
+        canvas = Canvas(width: width, height: height)
+    }
+
+    /// Draws the next frame.
+    @discardableResult
+    mutating func draw() -> RenderReport {
         list.reset()
         c.build(&list, frame)
         frame += 1
         return renderer.render(list, background: .white, transform: .identity, on: canvas)
     }
+}
+
+/// Renders `c` as the file header describes; `name` labels the allocation trace.
+func timeListCase(_ c: DisplayListCase, name: String, width: Int = 1920, height: Int = 1080) -> ListCaseTiming {
+    var player = ListCasePlayer(c, width: width, height: height)
+    var timing = ListCaseTiming()
+    func draw() -> RenderReport { player.draw() }
     for _ in 0..<warmUp { timing.report.formUnion(draw()) }
     if options.traceAllocations {
         fputs("=== allocations of one frame: \(name)\n", stderr)

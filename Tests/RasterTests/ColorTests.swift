@@ -11,7 +11,8 @@ import Testing
         #expect(RGBA(hex: "#e52344FF") == red)
         let translucent = try #require(RGBA(hex: "#00ff0080"))
         #expect(translucent.a == 128.0 / 255 && translucent.g == 1)
-        for bad in ["", "#", "#12345", "#1234567", "#GGGGGG", "12 456", "#123456789", "##123456"] {
+        for bad in ["", "#", "#12345", "#1234567", "#GGGGGG", "12 456", "#123456789", "##123456",
+                    "#12345é", "#１２３４５６", "#12345\u{301}6", "123456#"] {
             #expect(RGBA(hex: bad) == nil, "\(bad)")
         }
     }

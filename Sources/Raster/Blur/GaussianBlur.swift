@@ -116,19 +116,24 @@ public final class GaussianBlur {
     }
 
     /// The three (l, r) box extents for width d (the header).
-    static func boxes(_ d: Int) -> [(l: Int, r: Int)] {
-        if d % 2 == 1 { let h = (d - 1) / 2; return [(h, h), (h, h), (h, h)] }
+    /// Pass `k` (0, 1, 2) of them — one pass at a time, not an array: a blur allocates nothing.
+    static func box(_ k: Int, width d: Int) -> (l: Int, r: Int) {
+        if d % 2 == 1 { let h = (d - 1) / 2; return (h, h) }
         let h = d / 2
-        return [(h, h - 1), (h - 1, h), (h, h)]
+        switch k {
+        case 0: return (h, h - 1)
+        case 1: return (h - 1, h)
+        default: return (h, h)
+        }
     }
 
     private func run(_ origin: UnsafeMutablePointer<UInt8>, columns: Int, rows: Int, rowBytes: Int, channels: Int,
                      d: Int, extend: Bool, axes: BlurAxes = .both) {
-        let boxes = GaussianBlur.boxes(d)
         let alongRows = axes != .vertical, alongColumns = axes != .horizontal
         scratch.ensureCapacity(Swift.max(columns * channels, rows * 16))
         let line = scratch.base
-        for (l, r) in boxes where alongRows {
+        for k in 0..<3 where alongRows {
+            let (l, r) = GaussianBlur.box(k, width: d)
             for y in 0..<rows {
                 let row = origin + y * rowBytes
                 for c in 0..<channels {
@@ -138,7 +143,8 @@ public final class GaussianBlur {
             }
         }
         let bytes = columns * channels
-        for (l, r) in boxes where alongColumns {
+        for k in 0..<3 where alongColumns {
+            let (l, r) = GaussianBlur.box(k, width: d)
             var x = 0
             if kernels == .simd {
                 while x + 16 <= bytes {
