@@ -10,6 +10,8 @@
 //   • a chain of links is at most LottieLimits.maxExpressionLinkDepth links long (a binding's
 //     linkDepth, checked when it is bound; the chain being resolved is cut at that length too,
 //     which bounds the recursion);
+//   • a link to the expression's own property reads its value before the expression (`value`), as
+//     After Effects does (growth.json's laptop reads its own transform so);
 //   • a property reached again while its own chain is being resolved is a reference cycle: every
 //     expression of the cycle, and every one linking into it, is reported (keyframed values kept);
 //   • each linked property is decoded once per file (kept by JSON path, with failures that do not
@@ -52,6 +54,14 @@ private struct LocatedProperty {
         case vector(Point)
         case position
         case color
+
+        var count: Int {
+            switch self {
+            case .scalar: return 1
+            case .vector, .position: return 2
+            case .color: return 4
+            }
+        }
     }
 
     let composition: LinkedComposition
@@ -82,6 +92,7 @@ extension DecodeContext {
     func linkTarget(_ link: PropertyLink) throws(ExpressionFailure) -> LinkTarget {
         let found = try locate(link)
         let key = jsonPathString(found.containerPath + [.key(found.key)])
+        if key == jsonPathString(path) { return .own(count: found.kind.count) }
         if let done = links.resolved[key] { return try done.get() }
         if links.chain.contains(key) {
             throw ExpressionFailure("a reference cycle through \(link.description)", inLink: true)
@@ -186,12 +197,13 @@ extension DecodeContext {
                       case .object(let tr) = list[i] else {
                     throw ExpressionFailure("\(link.description): the item is not a group with a transform", inLink: true)
                 }
-                (container, path, type) = (tr, path + [.key("it"), .index(i)], "tr")
+                (container, path) = (tr, path + [.key("it"), .index(i)])
+                type = "tr"
             }
         } else {
             type = (try? optionalString(container, "ty")) ?? ""
         }
-        guard let (key, kind) = Self.linkedProperty(type: type, link.property, container: container) else {
+        guard let (key, kind) = linkedProperty(type: type, link.property, container: container) else {
             let what = link.property == "path" ? "paths are not read by links" : "this property is not read by links"
             throw ExpressionFailure("\(link.description): \(what)", inLink: true)
         }
@@ -235,7 +247,7 @@ extension DecodeContext {
 
     /// The member and kind of property `name` of an item of type `type` ("ks" and "tr": transforms),
     /// with the decoders' defaults in the file's units.
-    private static func linkedProperty(type: String, _ name: String, container: JSONObject) -> (String, LocatedProperty.Kind)? {
+    private func linkedProperty(type: String, _ name: String, container: JSONObject) -> (String, LocatedProperty.Kind)? {
         switch (type, name) {
         case ("ks", "anchorPoint"), ("tr", "anchorPoint"): return ("a", .vector(.zero))
         case ("ks", "position"), ("tr", "position"), ("el", "position"), ("rc", "position"), ("sr", "position"): return ("p", .position)

@@ -100,17 +100,23 @@ enum LinkTarget: Sendable {
     case vector(VectorProperty)
     case position(PositionProperty)
     case color(ColorProperty)
+    /// The expression's own property: its value before the expression (`value`), as After Effects
+    /// reads `transform.position` in a position expression.
+    case own(count: Int)
 
     var count: Int {
         switch self {
+        case .own(let n): return n
         case .scalar: return 1
         case .vector, .position: return 2
         case .color: return 4
         }
     }
 
-    func value(at frame: Double) -> ExpressionValue {
+    /// The value at `frame` (`own`: the binding's; ExpressionCode.link evaluates it).
+    func value(at frame: Double, of binding: ExpressionBinding) -> ExpressionValue {
         switch self {
+        case .own: return binding.baseValue(at: frame)
         case .scalar(let p): return ExpressionValue(p.value(at: frame))
         case .vector(let p): let v = p.value(at: frame); return ExpressionValue(SIMD4(v.x, v.y, 0, 0), count: 2)
         case .position(let p): let v = p.value(at: frame); return ExpressionValue(SIMD4(v.x, v.y, 0, 0), count: 2)
@@ -121,6 +127,7 @@ enum LinkTarget: Sendable {
     /// Links in the longest chain from the property's expressions (0 without).
     var linkDepth: Int {
         switch self {
+        case .own: return 0
         case .scalar(let p): return p.expression?.linkDepth ?? 0
         case .vector(let p): return p.expression?.linkDepth ?? 0
         case .color(let p): return p.expression?.linkDepth ?? 0
@@ -134,6 +141,7 @@ enum LinkTarget: Sendable {
     /// Steps of one evaluation: 1, or its expressions' cost.
     var cost: Int {
         switch self {
+        case .own: return 1
         case .scalar(let p): return p.expression?.cost ?? 1
         case .vector(let p): return p.expression?.cost ?? 1
         case .color(let p): return p.expression?.cost ?? 1

@@ -160,10 +160,11 @@ extension ExpressionCode {
             let p = a.evaluate(env), q = b.evaluate(env)
             return ExpressionValue(p.v + (q.v - p.v) * u, count: Swift.max(p.count, q.count))
         case .link(let i):
-            return env.binding.links[i].value(at: env.frame)
+            if case .own = env.binding.links[i] { return env.value }
+            return env.binding.links[i].value(at: env.frame, of: env.binding)
         case let .linkAtTime(i, t):
             let f = t.evaluate(env).v[0] * env.frameRate
-            return f.isFinite ? env.binding.links[i].value(at: f) : env.binding.links[i].value(at: env.frame)
+            return env.binding.links[i].value(at: f.isFinite ? f : env.frame, of: env.binding)
         case .script(let program):
             return program.evaluate(env)
         }
