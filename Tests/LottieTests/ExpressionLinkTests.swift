@@ -125,7 +125,7 @@ private func unrecognised(_ a: LottieAnimation) -> [String] { a.features.places(
         """
         let a = try decode(linkFile(reader: reader(ks: ks)))
         let places = unrecognised(a)
-        #expect(places.contains { $0.contains("layer('Nobody')") && $0.contains("the layer it names is not in the composition") }, "\(places)")
+        #expect(places.contains { $0.contains("layer('Nobody')") && $0.contains("the layer is not in the composition") }, "\(places)")
         #expect(places.contains { $0.contains("no such item in the layer's contents") }, "\(places)")
         // The keyframed values stay.
         #expect(a.root.layers[1].transform.opacity.value(at: 0) == 1)

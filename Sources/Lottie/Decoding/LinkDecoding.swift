@@ -172,7 +172,7 @@ extension DecodeContext {
             }
             composition = c
         }
-        let position = try layerPosition(link.layer, in: composition.layers)
+        let position = try layerPosition(link, in: composition.layers)
         guard case .object(let layer) = composition.layers[position] else {
             throw ExpressionFailure("\(link.description): the layer is not an object", inLink: true)
         }
@@ -211,9 +211,9 @@ extension DecodeContext {
                                containerPath: path, key: key, kind: kind)
     }
 
-    private func layerPosition(_ layer: LinkLayer, in list: [JSONValue]) throws(ExpressionFailure) -> Int {
+    private func layerPosition(_ link: PropertyLink, in list: [JSONValue]) throws(ExpressionFailure) -> Int {
         let found: Int?
-        switch layer {
+        switch link.layer {
         case .current: found = expressionScope.layerPosition < list.count ? expressionScope.layerPosition : nil
         case .name(let n):
             found = list.firstIndex { v in
@@ -226,7 +226,7 @@ extension DecodeContext {
             }
         }
         guard let found else {
-            throw ExpressionFailure("\(layer == .current ? "thisLayer" : "the layer it names") is not in the composition", inLink: true)
+            throw ExpressionFailure("\(link.description): the layer is not in the composition", inLink: true)
         }
         return found
     }
