@@ -54,14 +54,6 @@ private struct LocatedProperty {
         case vector(Point)
         case position
         case color
-
-        var count: Int {
-            switch self {
-            case .scalar: return 1
-            case .vector, .position: return 2
-            case .color: return 4
-            }
-        }
     }
 
     let composition: LinkedComposition
@@ -92,7 +84,7 @@ extension DecodeContext {
     func linkTarget(_ link: PropertyLink) throws(ExpressionFailure) -> LinkTarget {
         let found = try locate(link)
         let key = jsonPathString(found.containerPath + [.key(found.key)])
-        if key == jsonPathString(path) { return .own(count: found.kind.count) }
+        if key == jsonPathString(path) { return .own }
         if let done = links.resolved[key] { return try done.get() }
         if links.chain.contains(key) {
             throw ExpressionFailure("a reference cycle through \(link.description)", inLink: true)

@@ -101,12 +101,13 @@ enum LinkTarget: Sendable {
     case position(PositionProperty)
     case color(ColorProperty)
     /// The expression's own property: its value before the expression (`value`), as After Effects
-    /// reads `transform.position` in a position expression.
-    case own(count: Int)
+    /// reads `transform.position` in a position expression. Its length is the expression's.
+    case own
 
-    var count: Int {
+    /// Components of the value (nil for `own`).
+    var count: Int? {
         switch self {
-        case .own(let n): return n
+        case .own: return nil
         case .scalar: return 1
         case .vector, .position: return 2
         case .color: return 4
@@ -124,33 +125,25 @@ enum LinkTarget: Sendable {
         }
     }
 
-    /// Links in the longest chain from the property's expressions (0 without).
-    var linkDepth: Int {
+    /// The expressions that give the property's value (a split position's two, or none).
+    private var expressions: [ExpressionBinding] {
         switch self {
-        case .own: return 0
-        case .scalar(let p): return p.expression?.linkDepth ?? 0
-        case .vector(let p): return p.expression?.linkDepth ?? 0
-        case .color(let p): return p.expression?.linkDepth ?? 0
+        case .own: return []
+        case .scalar(let p): return p.expression.map { [$0] } ?? []
+        case .vector(let p): return p.expression.map { [$0] } ?? []
+        case .color(let p): return p.expression.map { [$0] } ?? []
         case .position(let p):
-            if let e = p.expression { return e.linkDepth }
-            if case let .split(x, y) = p.storage { return max(x.expression?.linkDepth ?? 0, y.expression?.linkDepth ?? 0) }
-            return 0
+            if let e = p.expression { return [e] }
+            if case let .split(x, y) = p.storage { return [x.expression, y.expression].compactMap { $0 } }
+            return []
         }
     }
 
+    /// Links in the longest chain from the property's expressions (0 without).
+    var linkDepth: Int { expressions.map(\.linkDepth).max() ?? 0 }
+
     /// Steps of one evaluation: 1, or its expressions' cost.
-    var cost: Int {
-        switch self {
-        case .own: return 1
-        case .scalar(let p): return p.expression?.cost ?? 1
-        case .vector(let p): return p.expression?.cost ?? 1
-        case .color(let p): return p.expression?.cost ?? 1
-        case .position(let p):
-            if let e = p.expression { return e.cost }
-            if case let .split(x, y) = p.storage { return (x.expression?.cost ?? 1) &+ (y.expression?.cost ?? 1) }
-            return 1
-        }
-    }
+    var cost: Int { expressions.isEmpty ? 1 : expressions.reduce(0) { min($0 + $1.cost, Int.max / 2) } }
 }
 
 extension ExpressionCode {

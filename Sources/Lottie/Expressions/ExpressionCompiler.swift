@@ -260,8 +260,8 @@ struct ExpressionCompiler {
         guard let reference = try PropertyLinkSyntax.reference(e) else { return nil }
         let target = try resolveLink(reference.link)
         links.append(target)
-        let i = links.count - 1
-        if let t = reference.atTime { return (.linkAtTime(i, try scalar(t)), target.count) }
-        return (.link(i), target.count)
+        let i = links.count - 1, n = target.count ?? count
+        if let t = reference.atTime { return (.linkAtTime(i, try scalar(t)), n) }
+        return (.link(i), n)
     }
 }
