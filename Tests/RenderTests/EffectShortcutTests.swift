@@ -3,6 +3,7 @@
 // inverted, opacity, expansion), mattes (every mode), blend modes and nestings of the three,
 // animated over frames on one reused renderer and canvas, compared pixel for pixel with a
 // renderer that takes none. Also: steady state holds no layer and the pool stops growing.
+import TestSupport
 import Testing
 import Geometry
 import Raster

@@ -2,6 +2,7 @@
 // recorded coverage): seeded random display lists — nested groups with transforms, opacity,
 // filters and clips over fills and strokes with every drawable paint — animated over frames on
 // one reused canvas and renderer, compared pixel for pixel with a renderer that takes none.
+import TestSupport
 import Testing
 import Geometry
 import Raster
