@@ -12,8 +12,8 @@
 // results are byte-identical (kernel audit "blur.mask", "blur.rgba").
 //
 // SIMD layout ("bundle"): 32 lines interleaved, position i of line j at byte 32·i + j, so the
-// value of all 32 lines at one position is one 32-byte load and the running sums are one
-// SIMD32<UInt32> (≤ 255·D < 2³²). The line is padded on both sides by P = max(l + 1, r)
+// value of all 32 lines at one position is one 32-byte load; the running sums are two
+// SIMD16<UInt16> (even and odd lines: 255·D ≤ 30 855 < 2¹⁶, `boxPass`). The line is padded on both sides by P = max(l + 1, r)
 // positions holding zeros or the end values (rewritten before each pass), so the loop has no
 // edge tests. The three passes ping-pong between two padded lines A → B → A → B.
 
@@ -63,7 +63,6 @@ extension GaussianBlur {
 /// Two padded bundle lines (the header's SIMD layout) kept between calls: grown, never shrunk.
 final class BoxBundle {
     typealias Lanes = SIMD32<UInt8>
-    typealias Sums = SIMD32<UInt32>
     static let lanes = 32
 
     private let storage = ZeroedBuffer<UInt8>()
@@ -111,20 +110,36 @@ final class BoxBundle {
         UnsafeMutableRawPointer(line + BoxBundle.lanes * i).storeBytes(of: v, as: Lanes.self)
     }
 
-    /// One box pass (the header) over 32 interleaved lines, `source` (padded) → `target`.
+    /// One box pass (the header) over 32 interleaved lines, `source` (padded) → `target`. The 32
+    /// bytes are read as 16 UInt16 lanes, even bytes (& 0xFF) and odd bytes (>> 8) summed apart —
+    /// 16-bit sums hold 255·D ≤ 30 855 (D ≤ 121 at σ 60) — and the products S·m are taken in
+    /// UInt32 lanes of the same registers (low and high halves): only bit casts, no widening
+    /// conversions (Swift's generic ones are outlined calls, one lane at a time).
     static func boxPass(_ source: UnsafeMutablePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>, count n: Int,
                         l: Int, r: Int) {
-        @inline(__always) func load(_ i: Int) -> Sums {
-            Sums(truncatingIfNeeded: UnsafeRawPointer(source + lanes * i).loadUnaligned(as: Lanes.self))
+        typealias Half = SIMD16<UInt16>
+        typealias Words = SIMD8<UInt32>
+        @inline(__always) func load(_ i: Int) -> Half {
+            UnsafeRawPointer(source + lanes * i).loadUnaligned(as: Half.self)
         }
-        let m = Sums(repeating: GaussianBlur.reciprocal(l, r)), half = Sums(repeating: 32768)
-        var sum = Sums(repeating: 0)
-        for k in (-1 - l)..<r { sum &+= load(k) }
+        let m = Words(repeating: GaussianBlur.reciprocal(l, r)), half = Words(repeating: 32768)
+        @inline(__always) func divide(_ s: Half) -> Half {
+            let w = unsafeBitCast(s, to: Words.self)
+            let low = ((w & 0xFFFF) &* m &+ half) &>> 16, high = ((w &>> 16) &* m &+ half) &>> 16
+            return unsafeBitCast(low | (high &<< 16), to: Half.self)
+        }
+        var even = Half(repeating: 0), odd = Half(repeating: 0)
+        for k in (-1 - l)..<r {
+            let v = load(k)
+            even &+= v & 0xFF
+            odd &+= v &>> 8
+        }
         for i in 0..<n {
-            sum &+= load(i + r)
-            sum &-= load(i - l - 1)
-            let out = Lanes(truncatingIfNeeded: (sum &* m &+ half) &>> 16)
-            UnsafeMutableRawPointer(target + lanes * i).storeBytes(of: out, as: Lanes.self)
+            let a = load(i + r), s = load(i - l - 1)
+            even = even &+ (a & 0xFF) &- (s & 0xFF)
+            odd = odd &+ (a &>> 8) &- (s &>> 8)
+            let out = divide(even) | (divide(odd) &<< 8)
+            UnsafeMutableRawPointer(target + lanes * i).storeBytes(of: out, as: Half.self)
         }
     }
 }
