@@ -5,6 +5,7 @@
 //     expressions, effects, 3D, blend modes …): never emitted into the list;
 //   • image layers whose image could not be loaded (Images/ImageLoading.swift), and all image
 //     layers while the renderer reports image paints as not drawn (probed like gradients);
+//   • blur and drop shadow effects and styles whose σ is over Raster's cap (EffectSigmaCap.swift);
 //   • radial gradients with a highlight, when the renderer reports focal gradients as not drawn
 //     (probed once on a 1 × 1 canvas, so the warning goes away by itself when Render draws them).
 // The exporter prints them as warnings, or refuses the file under --strict, before anything is
@@ -40,6 +41,7 @@ public struct LottieCoverage: Sendable {
         if Self.rendererDrawsImages == false {
             add("image layers", animation.features.places(of: .imageLayers), "not drawn yet by the renderer")
         }
+        unrendered.append(contentsOf: Self.sigmaOverCap(animation))   // EffectSigmaCap.swift
         workarounds = animation.warnings
         addText(animation)   // fonts substituted, characters without a glyph (TextCoverage.swift)
     }

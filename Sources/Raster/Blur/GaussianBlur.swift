@@ -39,14 +39,19 @@
 // Reach: a pixel's blurred value depends on inputs up to 3·⌈d/2⌉ pixels away (`reach(sigma:)`);
 // grow the box of non-zero input by that much so that nothing is cut.
 //
-// Kernels. The column passes run 16 bytes (16 mask pixels or 4 RGBA pixels) side by side in
-// SIMD16<UInt32> lanes; the row passes run per pixel (scalar, one running sum per channel) in
-// both builds. `.scalar` runs the column passes one byte at a time with the same integers, so
-// the two are byte-identical (kernel audit "blur.mask", "blur.rgba").
+// Kernels (BoxPasses.swift). `.scalar`, the reference, runs each line on its own: per row one
+// running sum per channel (stride 4 on a canvas), per column one per byte. `.simd` runs the
+// same integers on 32 lines at once, all three passes of a direction on one bundle before it is
+// written back:
+//   • along columns, a strip of 32 adjacent bytes of the box (32 mask pixels or 8 RGBA pixels):
+//     each row's 32 bytes are one contiguous copy in and out;
+//   • along rows, 32 mask rows, or 8 canvas rows × 4 channels: transposed into the bundle
+//     (position x holds the 32 bytes of those rows at x), blurred, transposed back.
+// Both are byte-identical to the reference (kernel audit "blur.mask", "blur.rgba"; the release
+// build too: `kernel-audit`).
 //
-// Scratch: one line of the box (the running sum reads the input a window behind where it
-// writes) — kept in the `GaussianBlur` object and grown, never shrunk: no allocation per frame
-// in steady state.
+// Scratch: the reference's one line and the two padded bundle lines — kept in the
+// `GaussianBlur` object and grown, never shrunk: no allocation per frame in steady state.
 
 @_spi(Internals) import Geometry
 
@@ -73,7 +78,8 @@ public final class GaussianBlur {
     public static let maximumSigma = 60.0
 
     private let scratch = ZeroedBuffer<UInt8>()
-    /// `.scalar` is the reference the SIMD column passes are tested against.
+    private let bundle = BoxBundle()
+    /// `.scalar` is the reference the SIMD passes are tested against.
     public var kernels: RasterKernels = .simd
 
     public init() {}
@@ -115,99 +121,116 @@ public final class GaussianBlur {
         canvas.noteDrawn(region.bounds)
     }
 
-    /// The three (l, r) box extents for width d (the header).
-    /// Pass `k` (0, 1, 2) of them — one pass at a time, not an array: a blur allocates nothing.
-    static func box(_ k: Int, width d: Int) -> (l: Int, r: Int) {
-        if d % 2 == 1 { let h = (d - 1) / 2; return (h, h) }
-        let h = d / 2
-        switch k {
-        case 0: return (h, h - 1)
-        case 1: return (h - 1, h)
-        default: return (h, h)
-        }
-    }
-
     private func run(_ origin: UnsafeMutablePointer<UInt8>, columns: Int, rows: Int, rowBytes: Int, channels: Int,
                      d: Int, extend: Bool, axes: BlurAxes = .both) {
         let alongRows = axes != .vertical, alongColumns = axes != .horizontal
-        scratch.ensureCapacity(Swift.max(columns * channels, rows * 16))
-        let line = scratch.base
-        for k in 0..<3 where alongRows {
-            let (l, r) = GaussianBlur.box(k, width: d)
+        if kernels == .scalar {
+            scratch.ensureCapacity(Swift.max(columns * channels, rows))
+            if alongRows { referenceRows(origin, columns: columns, rows: rows, rowBytes: rowBytes, channels: channels, d: d, extend: extend) }
+            if alongColumns { referenceColumns(origin, bytes: columns * channels, rows: rows, rowBytes: rowBytes, d: d, extend: extend) }
+            return
+        }
+        if alongRows {
+            bundle.prepare(count: columns, pad: GaussianBlur.bundlePad(d))
+            if channels == 1 {
+                maskRows(origin, columns: columns, rows: rows, rowBytes: rowBytes, d: d, extend: extend)
+            } else {
+                canvasRows(origin, columns: columns, rows: rows, rowBytes: rowBytes, d: d, extend: extend)
+            }
+        }
+        if alongColumns {
+            bundle.prepare(count: rows, pad: GaussianBlur.bundlePad(d))
+            columnStrips(origin, bytes: columns * channels, rows: rows, rowBytes: rowBytes, d: d, extend: extend)
+        }
+    }
+
+    // MARK: Reference
+
+    private func referenceRows(_ origin: UnsafeMutablePointer<UInt8>, columns: Int, rows: Int, rowBytes: Int,
+                               channels: Int, d: Int, extend: Bool) {
+        for pass in 0..<3 {
+            let (l, r) = GaussianBlur.box(d, pass: pass)
             for y in 0..<rows {
-                let row = origin + y * rowBytes
                 for c in 0..<channels {
-                    GaussianBlur.boxLine(row + c, count: columns, stride: channels, l: l, r: r, extend: extend,
-                                         scratch: line)
+                    GaussianBlur.boxLine(origin + y * rowBytes + c, count: columns, stride: channels, l: l, r: r,
+                                         extend: extend, scratch: scratch.base)
                 }
             }
         }
-        let bytes = columns * channels
-        for k in 0..<3 where alongColumns {
-            let (l, r) = GaussianBlur.box(k, width: d)
-            var x = 0
-            if kernels == .simd {
-                while x + 16 <= bytes {
-                    GaussianBlur.boxLines16(origin + x, count: rows, stride: rowBytes, l: l, r: r, extend: extend,
-                                            scratch: line)
-                    x += 16
+    }
+
+    private func referenceColumns(_ origin: UnsafeMutablePointer<UInt8>, bytes: Int, rows: Int, rowBytes: Int, d: Int,
+                                  extend: Bool) {
+        for pass in 0..<3 {
+            let (l, r) = GaussianBlur.box(d, pass: pass)
+            for x in 0..<bytes {
+                GaussianBlur.boxLine(origin + x, count: rows, stride: rowBytes, l: l, r: r, extend: extend, scratch: scratch.base)
+            }
+        }
+    }
+
+    // MARK: SIMD bundles
+
+    /// Column passes: strips of 32 bytes, each row's part copied in and out whole.
+    private func columnStrips(_ origin: UnsafeMutablePointer<UInt8>, bytes: Int, rows: Int, rowBytes: Int, d: Int,
+                              extend: Bool) {
+        let lanes = BoxBundle.lanes
+        var x = 0
+        while x < bytes {
+            let w = Swift.min(lanes, bytes - x)
+            let line = bundle.a
+            for y in 0..<rows { (line + lanes * y).update(from: origin + y * rowBytes + x, count: w) }
+            let out = bundle.run(d: d, extend: extend)
+            for y in 0..<rows { (origin + y * rowBytes + x).update(from: out + lanes * y, count: w) }
+            x += lanes
+        }
+    }
+
+    /// Row passes on a mask: 32 rows transposed into a bundle (byte j of position x = row j at x).
+    private func maskRows(_ origin: UnsafeMutablePointer<UInt8>, columns: Int, rows: Int, rowBytes: Int, d: Int,
+                          extend: Bool) {
+        let lanes = BoxBundle.lanes
+        var y0 = 0
+        while y0 < rows {
+            let k = Swift.min(lanes, rows - y0)
+            let line = bundle.a
+            for j in 0..<k {
+                let row = origin + (y0 + j) * rowBytes
+                for x in 0..<columns { line[lanes * x + j] = row[x] }
+            }
+            let out = bundle.run(d: d, extend: extend)
+            for j in 0..<k {
+                let row = origin + (y0 + j) * rowBytes
+                for x in 0..<columns { row[x] = out[lanes * x + j] }
+            }
+            y0 += lanes
+        }
+    }
+
+    /// Row passes on a canvas: 8 rows of whole pixels (4 channels) transposed into a bundle.
+    private func canvasRows(_ origin: UnsafeMutablePointer<UInt8>, columns: Int, rows: Int, rowBytes: Int, d: Int,
+                            extend: Bool) {
+        let perBundle = BoxBundle.lanes / 4
+        var y0 = 0
+        while y0 < rows {
+            let k = Swift.min(perBundle, rows - y0)
+            let line = UnsafeMutableRawPointer(bundle.a), step = BoxBundle.lanes
+            for j in 0..<k {
+                let row = UnsafeRawPointer(origin + (y0 + j) * rowBytes)
+                for x in 0..<columns {
+                    line.storeBytes(of: row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self),
+                                    toByteOffset: step * x + 4 * j, as: UInt32.self)
                 }
             }
-            while x < bytes {
-                GaussianBlur.boxLine(origin + x, count: rows, stride: rowBytes, l: l, r: r, extend: extend, scratch: line)
-                x += 1
+            let out = UnsafeRawPointer(bundle.run(d: d, extend: extend))
+            for j in 0..<k {
+                let row = UnsafeMutableRawPointer(origin + (y0 + j) * rowBytes)
+                for x in 0..<columns {
+                    row.storeBytes(of: out.loadUnaligned(fromByteOffset: step * x + 4 * j, as: UInt32.self),
+                                   toByteOffset: 4 * x, as: UInt32.self)
+                }
             }
-        }
-    }
-
-    /// m = round(2¹⁶/D).
-    @inline(__always) static func reciprocal(_ l: Int, _ r: Int) -> UInt32 {
-        let D = UInt32(l + r + 1)
-        return (65536 + D / 2) / D
-    }
-
-    /// One box pass over `count` bytes at `stride` (the header's running sum), in place.
-    static func boxLine(_ base: UnsafeMutablePointer<UInt8>, count n: Int, stride: Int, l: Int, r: Int, extend: Bool,
-                        scratch: UnsafeMutablePointer<UInt8>) {
-        for i in 0..<n { scratch[i] = base[i * stride] }
-        @inline(__always) func value(_ k: Int) -> UInt32 {
-            if k >= 0 && k < n { return UInt32(scratch[k]) }
-            return extend ? UInt32(scratch[k < 0 ? 0 : n - 1]) : 0
-        }
-        let m = reciprocal(l, r)
-        var sum: UInt32 = 0
-        for k in (-1 - l)..<r { sum &+= value(k) }
-        for i in 0..<n {
-            sum &+= value(i + r)
-            sum &-= value(i - l - 1)
-            base[i * stride] = UInt8(truncatingIfNeeded: (sum &* m &+ 32768) &>> 16)
-        }
-    }
-
-    /// The same pass over 16 adjacent lines (bytes base[0…15] + i·stride) in SIMD lanes.
-    static func boxLines16(_ base: UnsafeMutablePointer<UInt8>, count n: Int, stride: Int, l: Int, r: Int,
-                           extend: Bool, scratch: UnsafeMutablePointer<UInt8>) {
-        typealias V = SIMD16<UInt32>
-        for i in 0..<n {
-            (scratch + 16 * i).update(from: base + i * stride, count: 16)
-        }
-        let zero = V(repeating: 0)
-        @inline(__always) func load(_ k: Int) -> V {
-            var j = k
-            if j < 0 || j >= n {
-                guard extend else { return zero }
-                j = j < 0 ? 0 : n - 1
-            }
-            return V(truncatingIfNeeded: UnsafeRawPointer(scratch + 16 * j).loadUnaligned(as: SIMD16<UInt8>.self))
-        }
-        let m = V(repeating: reciprocal(l, r))
-        var sum = zero
-        for k in (-1 - l)..<r { sum &+= load(k) }
-        for i in 0..<n {
-            sum &+= load(i + r)
-            sum &-= load(i - l - 1)
-            let out = SIMD16<UInt8>(truncatingIfNeeded: (sum &* m &+ 32768) &>> 16)
-            UnsafeMutableRawPointer(base + i * stride).storeBytes(of: out, as: SIMD16<UInt8>.self)
+            y0 += perBundle
         }
     }
 }

@@ -19,8 +19,16 @@
 //     under:        L' = L + s·(1 − L.a)        (the layer source-over its shadow)
 //     shadow only:  L' = s
 //
-// each product rounded as ⌊(a·b + 128)·257 / 2¹⁶⌋ = round(a·b/255). Scalar kernels (no SIMD:
-// they run once per shadowed layer, not per shape).
+// each product rounded as ⌊(a·b + 128)·257 / 2¹⁶⌋ = round(a·b/255).
+//
+// Kernels (one pass over the box each, both exact — the same integers at every pixel):
+//   • shift: the two source rows' alphas (α = the top byte of a pixel word) are read through
+//     row pointers, with the canvas edge handled by clipping the x range (no test per sample);
+//     a whole-pixel offset copies α;
+//   • composite: s depends on m only, so the 256 shadow pixels are a table built once per call;
+//     a pixel with m = 0 or an opaque layer pixel (L.a = 255) is left as it is (s·(1 − L.a) = 0),
+//     a transparent one becomes s, only the partly covered ones take the products — tested 8
+//     pixels at a time (a layer's inside is opaque, its outside transparent).
 
 /// Drop-shadow kernels on a canvas and an A8 mask of the same size.
 public enum Shadow {
@@ -40,20 +48,57 @@ public enum Shadow {
         var i0 = i, j0 = j
         if u == 256 { u = 0; i0 += 1 }
         if v == 256 { v = 0; j0 += 1 }
-        let w00 = (256 - u) * (256 - v), w10 = u * (256 - v), w01 = (256 - u) * v, w11 = u * v
-        let width = layer.width, height = layer.height, pixels = layer.pixels
-        @inline(__always) func alpha(_ x: Int, _ y: Int) -> UInt32 {
-            x >= 0 && x < width && y >= 0 && y < height ? UInt32(pixels[y * width + x].a) : 0
-        }
+        let weights = ShiftWeights(w00: (256 - u) * (256 - v), w10: u * (256 - v), w01: (256 - u) * v, w11: u * v)
+        let width = layer.width, height = layer.height
+        let words = UnsafeRawPointer(layer.pixels)
         for y in region.minY..<region.maxY {
-            let row = mask.bytes + y * width
             let sy = y - j0
-            for x in region.minX..<region.maxX {
-                let sx = x - i0
-                let sum = w00 * alpha(sx, sy) + w10 * alpha(sx - 1, sy) + w01 * alpha(sx, sy - 1) + w11 * alpha(sx - 1, sy - 1)
-                row[x] = UInt8((sum + 32768) >> 16)
+            // Rows sy (weights w00, w10) and sy − 1 (w01, w11); nil beyond the canvas (α = 0).
+            let upper = sy >= 0 && sy < height ? words + 4 * sy * width : nil
+            let lower = sy - 1 >= 0 && sy - 1 < height ? words + 4 * (sy - 1) * width : nil
+            shiftRow(upper, lower, into: mask.bytes + y * width, from: region.minX, to: region.maxX, shift: i0,
+                     width: width, weights: weights)
+        }
+    }
+
+    struct ShiftWeights { var w00, w10, w01, w11: UInt32 }
+
+    /// One mask row x ∈ [x0, x1) of the shift: source columns sx = x − i and sx − 1 of two rows.
+    private static func shiftRow(_ upper: UnsafeRawPointer?, _ lower: UnsafeRawPointer?, into out: UnsafeMutablePointer<UInt8>,
+                                 from x0: Int, to x1: Int, shift i: Int, width: Int, weights w: ShiftWeights) {
+        @inline(__always) func alpha(_ row: UnsafeRawPointer?, _ sx: Int) -> UInt32 {
+            guard let row, sx >= 0, sx < width else { return 0 }
+            return UInt32(row.load(fromByteOffset: 4 * sx + 3, as: UInt8.self))
+        }
+        @inline(__always) func sample(_ x: Int) -> UInt8 {
+            let sx = x - i
+            let sum = w.w00 * alpha(upper, sx) + w.w10 * alpha(upper, sx - 1) + w.w01 * alpha(lower, sx) + w.w11 * alpha(lower, sx - 1)
+            return UInt8((sum + 32768) >> 16)
+        }
+        guard upper != nil || lower != nil else {
+            (out + x0).update(repeating: 0, count: x1 - x0)
+            return
+        }
+        // Inside [a, b) both source columns sx − 1 and sx lie on the canvas: no tests. A row beyond
+        // the canvas reads the other row with weight 0.
+        let a = Swift.min(Swift.max(x0, i + 1), x1), b = Swift.max(Swift.min(x1, i + width), a)
+        for x in x0..<a { out[x] = sample(x) }
+        let top = upper ?? lower!, bottom = lower ?? upper!
+        let w00 = upper == nil ? 0 : w.w00, w10 = upper == nil ? 0 : w.w10
+        let w01 = lower == nil ? 0 : w.w01, w11 = lower == nil ? 0 : w.w11
+        if w10 == 0 && w01 == 0 && w11 == 0 {
+            for x in a..<b { out[x] = UInt8((w00 * UInt32(top.load(fromByteOffset: 4 * (x - i) + 3, as: UInt8.self)) + 32768) >> 16) }
+        } else {
+            for x in a..<b {
+                let o = 4 * (x - i) + 3
+                let sum = w00 * UInt32(top.load(fromByteOffset: o, as: UInt8.self))
+                    &+ w10 * UInt32(top.load(fromByteOffset: o - 4, as: UInt8.self))
+                    &+ w01 * UInt32(bottom.load(fromByteOffset: o, as: UInt8.self))
+                    &+ w11 * UInt32(bottom.load(fromByteOffset: o - 4, as: UInt8.self))
+                out[x] = UInt8(truncatingIfNeeded: (sum &+ 32768) >> 16)
             }
         }
+        for x in b..<x1 { out[x] = sample(x) }
     }
 
     /// Puts the shadow `color` (premultiplied with its opacity) through `mask` under the pixels of
@@ -67,24 +112,46 @@ public enum Shadow {
         let width = layer.width
         let c = spread.isFinite ? Swift.min(Swift.max(spread, 0), 0.99) : 0
         let k = UInt32((65536 / (1 - c)).rounded())
-        for y in region.minY..<region.maxY {
-            let row = layer.pixels + y * width
-            let coverage = mask.bytes + y * width
-            for x in region.minX..<region.maxX {
-                let m = c == 0 ? UInt32(coverage[x]) : Swift.min(255, (UInt32(coverage[x]) * k + 32768) >> 16)
-                let s = PremultipliedRGBA8(r: mul255(UInt32(color.r), m), g: mul255(UInt32(color.g), m),
-                                           b: mul255(UInt32(color.b), m), a: mul255(UInt32(color.a), m))
+        withUnsafeTemporaryAllocation(of: PremultipliedRGBA8.self, capacity: 256) { table in
+            for coverage in 0..<256 {
+                let m = c == 0 ? UInt32(coverage) : Swift.min(255, (UInt32(coverage) * k + 32768) >> 16)
+                table[coverage] = PremultipliedRGBA8(r: mul255(UInt32(color.r), m), g: mul255(UInt32(color.g), m),
+                                                     b: mul255(UInt32(color.b), m), a: mul255(UInt32(color.a), m))
+            }
+            for y in region.minY..<region.maxY {
+                let row = layer.pixels + y * width, coverage = mask.bytes + y * width
                 if shadowOnly {
-                    row[x] = s
+                    for x in region.minX..<region.maxX { row[x] = table[Int(coverage[x])] }
                 } else {
-                    let l = row[x]
-                    let k = 255 - UInt32(l.a)
-                    row[x] = PremultipliedRGBA8(r: l.r &+ mul255(UInt32(s.r), k), g: l.g &+ mul255(UInt32(s.g), k),
-                                                b: l.b &+ mul255(UInt32(s.b), k), a: l.a &+ mul255(UInt32(s.a), k))
+                    compositeRow(row, coverage, from: region.minX, to: region.maxX, table: UnsafePointer(table.baseAddress!))
                 }
             }
         }
         layer.noteDrawn(region.bounds)
+    }
+
+    /// L' = L + s·(1 − L.a) for x ∈ [x0, x1), s = table[m] (the header's fast cases first).
+    private static func compositeRow(_ row: UnsafeMutablePointer<PremultipliedRGBA8>, _ coverage: UnsafePointer<UInt8>,
+                                     from x0: Int, to x1: Int, table: UnsafePointer<PremultipliedRGBA8>) {
+        let words = UnsafeRawPointer(row)
+        var x = x0
+        while x < x1 {
+            if x + 8 <= x1 {
+                // Eight pixels with no shadow or an opaque layer stay as they are.
+                let m = UnsafeRawPointer(coverage + x).loadUnaligned(as: UInt64.self)
+                let p = words.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
+                if m == 0 || (p & 0xFF00_0000) == SIMD8(repeating: 0xFF00_0000) { x += 8; continue }
+            }
+            let l = row[x], s = table[Int(coverage[x])]
+            if l.a == 0 {
+                row[x] = s
+            } else if l.a != 255 && s.a != 0 {
+                let k = 255 - UInt32(l.a)
+                row[x] = PremultipliedRGBA8(r: l.r &+ mul255(UInt32(s.r), k), g: l.g &+ mul255(UInt32(s.g), k),
+                                            b: l.b &+ mul255(UInt32(s.b), k), a: l.a &+ mul255(UInt32(s.a), k))
+            }
+            x += 1
+        }
     }
 
     /// round(a·b/255) for a, b ≤ 255.

@@ -24,6 +24,8 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
     public static let maskExpansion = UnsupportedFeatures(rawValue: 1 << 6)
     /// Mask feathers whose σ exceeds Raster's `GaussianBlur.maximumSigma` (blurred at the cap).
     public static let featherSigma = UnsupportedFeatures(rawValue: 1 << 8)
+    /// Blur and drop shadow filters whose device σ exceeds `GaussianBlur.maximumSigma` (blurred at the cap).
+    public static let filterSigma = UnsupportedFeatures(rawValue: 1 << 9)
 
     /// One phrase per feature, e.g. "blend modes other than normal (drawn as normal)".
     public var descriptions: [String] {
@@ -34,6 +36,9 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
         }
         if contains(.featherSigma) {
             out.append("mask feathers over σ \(Int(GaussianBlur.maximumSigma)) px (blurred at σ \(Int(GaussianBlur.maximumSigma)))")
+        }
+        if contains(.filterSigma) {
+            out.append("blur and drop shadow filters over σ \(Int(GaussianBlur.maximumSigma)) device px (blurred at σ \(Int(GaussianBlur.maximumSigma)))")
         }
         if contains(.nearestSampling) { out.append("nearest-neighbour image sampling (drawn bilinear)") }
         if contains(.layerDepth) {

@@ -22,10 +22,12 @@
 // Every write notes its box in the layer's damage, so the layer is composited over all of it,
 // and parts of a blur or shadow outside the shapes' bounds are drawn with the damage shortcut
 // too. The blur's edge mode matters only at the canvas's edges (inside, B's margin is
-// transparent either way). σ_d is clamped to GaussianBlur.maximumSigma.
+// transparent either way). σ_d is clamped to GaussianBlur.maximumSigma, and a larger one is
+// reported (RenderReport's filterSigma; Lottie names the effect before rendering).
 //
-// Steady state: the A8 mask is the masks' coverage surface (MaskSurfaces), the blur's and the
-// tritone's tables are kept — no allocation per frame.
+// Steady state: the A8 mask is the masks' coverage surface (MaskSurfaces), the blur's bundle
+// lines and the tritone's tables are kept, the shadow's colour table is on the stack — no
+// allocation per frame.
 import Geometry
 import Raster
 
@@ -60,6 +62,7 @@ extension Renderer {
                 case .vertical: scale = (t.c * t.c + t.d * t.d).squareRoot()
                 }
                 let deviceSigma = sigma * scale
+                if deviceSigma > GaussianBlur.maximumSigma { report.unsupported.insert(.filterSigma) }
                 let grow = GaussianBlur.reach(sigma: deviceSigma)
                 guard grow > 0 else { continue }
                 let gx = axes == .vertical ? 0 : grow, gy = axes == .horizontal ? 0 : grow
@@ -81,6 +84,7 @@ extension Renderer {
     private func drawShadow(_ shadow: DropShadow, of transform: Transform, on canvas: Canvas, box: PixelBox) {
         let d = transform.applyToVector(shadow.offset)
         let deviceSigma = shadow.sigma * deviceScale(of: transform)
+        if deviceSigma > GaussianBlur.maximumSigma { report.unsupported.insert(.filterSigma) }
         let grow = GaussianBlur.reach(sigma: deviceSigma) + 1
         // Offsets beyond the canvas's size move the shadow off it entirely.
         let limit = Double(canvas.width + canvas.height + 2 * grow + 2)
