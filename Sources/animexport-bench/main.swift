@@ -1,6 +1,7 @@
 // animexport-bench — `make bench`: render, stage, conversion and end-to-end timings (issue 6).
 //
 //   animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode] [--only SCENE,…]
+//   animexport-bench --check-lottie-allocs FOLDER[,FOLDER…] [--trace-allocs]   (LottieAllocationCheck.swift)
 //
 // Method. Times are CLOCK_MONOTONIC wall times of one call, in ms. Render figures: one thread,
 // `scene.draw(at:into:)` + `Renderer.render` (clear + draw) per frame, frames i = 0, 1, …
@@ -33,6 +34,8 @@ struct Options {
     var only: [String]? = nil
     /// Print a backtrace of every allocation of one steady-state frame per render case (stderr).
     var traceAllocations = false
+    /// Folders of Lottie files whose shape-only files must not allocate per frame (LottieAllocationCheck.swift).
+    var checkLottieAllocations: [String]? = nil
 }
 
 HugePages.disableForProcess()
@@ -46,14 +49,23 @@ do {
         case "--rounds": guard let n = args.popFirst().flatMap({ Int($0) }), n > 0 else { fatalError("--rounds needs N > 0") }; options.rounds = n
         case "--no-encode": options.encode = false
         case "--trace-allocs": options.traceAllocations = true
+        case "--check-lottie-allocs":
+            guard let l = args.popFirst() else { fatalError("--check-lottie-allocs needs FOLDER[,FOLDER…]") }
+            options.checkLottieAllocations = l.split(separator: ",").map(String.init)
         case "--only": guard let l = args.popFirst() else { fatalError("--only needs NAMES") }; options.only = l.split(separator: ",").map(String.init)
         case "-h", "--help":
             print("usage: animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode] [--only SCENE,…]")
             print("  --only: just the render cases of those scenes (for profiling), no other section")
+            print("       animexport-bench --check-lottie-allocs FOLDER[,FOLDER…] [--trace-allocs]")
+            print("  --check-lottie-allocs: fails when a shape-only Lottie file there allocates in steady-state frames")
             exit(0)
         default: fputs("animexport-bench: unknown argument \(a)\n", stderr); exit(2)
         }
     }
+}
+if let folders = options.checkLottieAllocations {
+    guard alloc_counter_active() != 0 else { print("check-lottie-allocs: the allocation counter is not active"); exit(1) }
+    exit(checkLottieAllocations(folders: folders, trace: options.traceAllocations))
 }
 let rounds = options.rounds ?? (options.quick ? 1 : 5)
 let renderFrames = options.quick ? 30 : 150          // per round; full: 5 × 150 = 750 ≥ 120 samples
