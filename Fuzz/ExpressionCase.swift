@@ -1,6 +1,8 @@
-// One expression fuzz case: bytes → an expression (as UTF-8 text) on four properties of a small
-// Lottie file (a keyframed opacity, a spatial keyframed position, a static scale, a fill colour)
-// with expression controls beside it → the decoder (parser, compiler, binding) → every
+// One expression fuzz case: bytes → an expression (as UTF-8 text) on seven properties of a small
+// Lottie file (a keyframed opacity, a spatial keyframed position, a static scale, a fill colour,
+// an ellipse size, a trim start and the rotation of a second layer) with expression controls
+// beside it and named items links can reach (`thisComp.layer("Shape").content("G").content("E")
+// .size`, `comp("Main")…`: the same expression on several properties makes chains and cycles) → the decoder (parser, compiler, binding) → every
 // property evaluated at a few frames, loops and wiggle included. Compiled into the
 // ExpressionFuzz module (Fuzz/build.sh) and replayed by a unit test over
 // Fuzz/regressions/expression (Tests/LottieTests/FuzzReplay links to this file). Unrecognised
@@ -31,14 +33,19 @@ func expressionFuzzFile(_ expression: String) -> String {
      {"ty": 5, "nm": "Point Control", "mn": "ADBE Point Control", "ef": [{"ty": 3, "nm": "Point", "v": {"a": 0, "k": [10, 20]}}]}]
     """#
     return """
-    {"v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 64, "h": 64, "layers": [
+    {"v": "5.7.4", "nm": "Main", "fr": 30, "ip": 0, "op": 60, "w": 64, "h": 64, "layers": [
      {"ty": 4, "ind": 1, "nm": "Shape", "ip": 0, "op": 60, "st": 0, "ef": \(controls),
       "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 5, "h": 1, "s": [50]}, {"t": 10, "s": [100]}], "x": \(x)},
              "p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [10, 0], "ti": [0, 10], "o": {"x": 0.5, "y": 0}, "i": {"x": 0.5, "y": 1}}, {"t": 30, "s": [64, 64]}], "x": \(x)},
              "s": {"a": 0, "k": [100, 100], "x": \(x)}},
       "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
-                 {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1], "x": \(x)}, "o": {"a": 0, "k": 100}}]},
-     {"ty": 3, "ind": 2, "nm": "Controls", "ip": 0, "op": 60, "st": 0, "ks": {}, "ef": \(controls)}]}
+                 {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1], "x": \(x)}, "o": {"a": 0, "k": 100}},
+                 {"ty": "gr", "nm": "G", "it": [
+                   {"ty": "el", "nm": "E", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 1, "k": [{"t": 0, "s": [4, 4], "o": {"x": [0.5], "y": [0]}, "i": {"x": [0.5], "y": [1]}}, {"t": 20, "s": [30, 10]}], "x": \(x)}},
+                   {"ty": "tm", "nm": "T", "s": {"a": 0, "k": 10, "x": \(x)}, "e": {"a": 0, "k": 90}, "o": {"a": 0, "k": 0}},
+                   {"ty": "st", "nm": "S", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}},
+                   {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "o": {"a": 0, "k": 100}}]}]},
+     {"ty": 3, "ind": 2, "nm": "Controls", "ip": 0, "op": 60, "st": 0, "ks": {"r": {"a": 0, "k": 15, "x": \(x)}}, "ef": \(controls)}]}
     """
 }
 

@@ -1,6 +1,7 @@
 // DigestTests.swift — SHA-256 through libavutil's av_sha: more FIPS 180-4 vectors (the 896-bit
 // message), updates split at every offset of two blocks, and files against coreutils'
 // sha256sum (an independent implementation), including the font reader's path.
+import TestSupport
 import Foundation
 import Testing
 @testable import AnimExport
@@ -13,7 +14,7 @@ import Testing
 
     @Test func splitUpdatesGiveTheSameDigest() {
         // Seeded bytes: 128 (two blocks) + 7, split at every offset into two updates.
-        var rng = DigestTestRandom(seed: 0x5eed_0015)
+        var rng = SeededGenerator(seed: 0x5eed_0015)
         let bytes = (0..<135).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
         let whole = SHA256.hex(Data(bytes))
         for cut in 0...bytes.count {
@@ -28,7 +29,7 @@ import Testing
         let folder = NSTemporaryDirectory() + "animexport-digest-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var rng = DigestTestRandom(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         // 0 bytes, one byte, a block edge, and more than one 1 MiB read chunk.
         for size in [0, 1, 64, 3 << 20 | 5] {
             let path = folder + "/f\(size)"
@@ -54,15 +55,3 @@ import Testing
     }
 }
 
-/// DigestTestRandom: a seeded generator for test data.
-private struct DigestTestRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -6,26 +6,11 @@
 import Foundation
 import Testing
 
-private func releaseBench() -> String {
-    URL(fileURLWithPath: binaryPath()).deletingLastPathComponent().appendingPathComponent("animexport-bench").path
-}
-
-@Test(.enabled(if: FileManager.default.isExecutableFile(atPath: releaseBench())))
+@Test(.enabled(if: releaseBenchExists()))
 func releaseConversionKernelsEqualTheirScalarReferences() throws {
-    let folder = try scratchFolder()
-    defer { cleanup(folder) }
-    let json = folder + "/formats.json"
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: releaseBench())
-    p.arguments = ["--only", "formats", "--quick", "--no-encode", "--json", json]
-    var env = ProcessInfo.processInfo.environment
-    env["ANIMEXPORT_PRESETS"] = presetsFolder
-    p.environment = env
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
-    p.waitUntilExit()
-    #expect(p.terminationStatus == 0)
-    let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    let r = try runReleaseBench(["--only", "formats", "--quick", "--no-encode"])
+    #expect(r.status == 0)
+    let root = try #require(r.json)
     #expect((root["flags"] as? String ?? "").contains("haswell"), "the bench is the AVX2 release build: \(root["flags"] ?? "")")
     let records = try #require(root["records"] as? [[String: Any]])
     let checks = records.filter { ($0["name"] as? String ?? "").contains("max |fast − scalar|") }

@@ -1,6 +1,7 @@
 // BooleanTests.swift — boolean operations (Boolean.swift) against closed-form areas, point
 // membership, orientation and the degenerate cases real files contain.
 
+import TestSupport
 import Testing
 @testable import Geometry
 #if canImport(Glibc)
@@ -63,7 +64,7 @@ import Glibc
             .combined(.union, with: disc)
         let areas = polygons(result).map(signedArea)
         #expect(areas.filter { $0 > 0 }.count == 1 && areas.filter { $0 < 0 }.count == 1, "\(areas)")
-        var random = SeededRandom(seed: 11)
+        var random = SeededGenerator(seed: 11)
         var checked = 0
         for _ in 0..<2000 {
             let p = Point(Double.random(in: -40...140, using: &random), Double.random(in: -40...140, using: &random))

@@ -2,12 +2,13 @@
 // reused over paths of different sizes and windows, it gives exactly what a fresh one gives,
 // and it appends after what its output already holds.
 
+import TestSupport
 import Testing
 @testable import Geometry
 
 @Suite struct TrimmerReuseTests {
     /// A random path of 1–3 subpaths of lines and cubics, some closed.
-    private func randomPath(_ rng: inout SeededRandom) -> Path {
+    private func randomPath(_ rng: inout SeededGenerator) -> Path {
         var path = Path()
         for _ in 0..<Int.random(in: 1...3, using: &rng) {
             func point() -> Point { Point(Double.random(in: -50...50, using: &rng), Double.random(in: -50...50, using: &rng)) }
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func aReusedTrimmerGivesWhatAFreshOneGivesAndAppends() throws {
-        var rng = SeededRandom(seed: 0x7121)
+        var rng = SeededGenerator(seed: 0x7121)
         var reused = Trimmer()
         let prefix = Path.rectangle(x: 0, y: 0, width: 3, height: 3)
         var differing = 0

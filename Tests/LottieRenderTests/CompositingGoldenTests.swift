@@ -86,27 +86,6 @@ let mergeFixtures: [GoldenFixture] = [
     GoldenFixture(name: "merge-group-subtract", pixels: [at(p1, .clear), at(p2, .clear), at(p3, .red), at(p4, .clear)]),
 ]
 
-/// Renders the fixture, checks its pixels, and compares with (or writes) its golden PNG.
-func checkGolden(_ c: GoldenFixture) throws {
-    let frame = try renderFixture(c.name, atSeconds: c.seconds)
-    for (x, y, expected) in c.pixels {
-        let got = frame.pixel(x, y)
-        #expect(got.matches(expected, tolerance: c.tolerance), "\(c): pixel (\(x), \(y)) is \(got), expected \(expected)")
-    }
-    let path = "\(lottieGoldens)/\(c.goldenName).png"
-    if ProcessInfo.processInfo.environment["ANIMEXPORT_UPDATE_GOLDEN"] == "1" {
-        try frame.rgba.withUnsafeBytes { b in
-            try PNGWriter.write(rgba: b, width: frame.width, height: frame.height, bytesPerRow: frame.width * 4, to: path)
-        }
-    }
-    guard FileManager.default.fileExists(atPath: path) else {
-        Issue.record("missing golden image \(path); run with ANIMEXPORT_UPDATE_GOLDEN=1 and look at it")
-        return
-    }
-    let golden = try PNGReader.read(path: path)
-    #expect(golden.rgba == frame.rgba, "\(c): the render differs from \(path)")
-}
-
 @Suite("LottieCompositingGolden") struct CompositingGoldenTests {
     @Test(arguments: mergeFixtures) func mergePaths(_ c: GoldenFixture) throws { try checkGolden(c) }
 

@@ -15,7 +15,7 @@ import Testing
         #expect(loose.status == 0, "\(loose.stderr)")
         let warnings = loose.stderr.split(separator: "\n").filter { $0.contains("warning:") }
         #expect(warnings.contains {
-            $0.contains(#"layers[0] "Linked" layers[0].ks.p "var $bm_rt; $bm_rt = thisComp.layer('Other').transform.posit…" ('.transform' of layer 'Other' (links to other properties) is not supported at frame 0): expressions are not recognised (the keyframed values are used)"#)
+            $0.contains(#"layers[0] "Linked" layers[0].ks.p "var $bm_rt; $bm_rt = thisComp.layer('Other').transform.posit…" (thisComp.layer("Other").transform.position: the layer is not in the composition): expressions are not recognised (the keyframed values are used)"#)
         }, "\(loose.stderr)")
         #expect(warnings.contains { $0.contains(#"layers[0] "Linked" effect "Radial Wipe" (type 26): effects are not rendered"#) },
                 "\(loose.stderr)")

@@ -159,25 +159,7 @@ let goldenFixtures: [GoldenFixture] = [
 
 @Suite("LottieGolden") struct LottieGoldenTests {
     @Test(arguments: goldenFixtures) func golden(_ c: GoldenFixture) throws {
-        let frame = try renderFixture(c.name, atSeconds: c.seconds)
-        for (x, y, expected) in c.pixels {
-            let got = frame.pixel(x, y)
-            #expect(got.matches(expected, tolerance: c.tolerance), "\(c): pixel (\(x), \(y)) is \(got), expected \(expected)")
-        }
-        let path = "\(lottieGoldens)/\(c.goldenName).png"
-        if ProcessInfo.processInfo.environment["ANIMEXPORT_UPDATE_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(atPath: lottieGoldens, withIntermediateDirectories: true)
-            try frame.rgba.withUnsafeBytes { b in
-                try PNGWriter.write(rgba: b, width: frame.width, height: frame.height, bytesPerRow: frame.width * 4, to: path)
-            }
-        }
-        guard FileManager.default.fileExists(atPath: path) else {
-            Issue.record("missing golden image \(path); run with ANIMEXPORT_UPDATE_GOLDEN=1 and look at it")
-            return
-        }
-        let golden = try PNGReader.read(path: path)
-        #expect(golden.width == frame.width && golden.height == frame.height)
-        #expect(golden.rgba == frame.rgba, "\(c): the render differs from \(path)")
+        try checkGolden(c)
     }
 
     /// The builder reuses its list: a second build of the same frame gives the same pixels.

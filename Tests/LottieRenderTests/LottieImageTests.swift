@@ -166,22 +166,6 @@ let imageCases = [
     }
 }
 
-/// The frame against Golden/<name>.png exactly (ANIMEXPORT_UPDATE_GOLDEN=1 writes it; look at it).
-func expectGolden(_ name: String, _ frame: Frame) throws {
-    let path = "\(lottieGoldens)/\(name).png"
-    if ProcessInfo.processInfo.environment["ANIMEXPORT_UPDATE_GOLDEN"] == "1" {
-        try frame.rgba.withUnsafeBytes { b in
-            try PNGWriter.write(rgba: b, width: frame.width, height: frame.height, bytesPerRow: frame.width * 4, to: path)
-        }
-    }
-    guard FileManager.default.fileExists(atPath: path) else {
-        Issue.record("missing golden image \(path); run with ANIMEXPORT_UPDATE_GOLDEN=1 and look at it")
-        return
-    }
-    let golden = try PNGReader.read(path: path)
-    #expect(golden.width == frame.width && golden.height == frame.height && golden.rgba == frame.rgba, "the render differs from \(path)")
-}
-
 /// Bilinear interpolation of premultiplied pixels between centres, at (sx, sy) in centre space.
 func bilinear(_ b: Bitmap, _ sx: Double, _ sy: Double) -> [Int] {
     let x0 = min(Int(sx.rounded(.down)), b.width - 1), y0 = min(Int(sy.rounded(.down)), b.height - 1)

@@ -64,20 +64,7 @@ extension Frame {
 
 @Suite("LottieText") struct LottieTextTests {
     @Test(arguments: textFixtures) func golden(_ c: GoldenFixture) throws {
-        let frame = try renderFixture(c.name, atSeconds: c.seconds)
-        for (x, y, expected) in c.pixels {
-            let got = frame.pixel(x, y)
-            #expect(got.matches(expected, tolerance: c.tolerance), "\(c): pixel (\(x), \(y)) is \(got), expected \(expected)")
-        }
-        let path = "\(lottieGoldens)/\(c.goldenName).png"
-        if ProcessInfo.processInfo.environment["ANIMEXPORT_UPDATE_GOLDEN"] == "1" {
-            try frame.rgba.withUnsafeBytes { b in
-                try PNGWriter.write(rgba: b, width: frame.width, height: frame.height, bytesPerRow: frame.width * 4, to: path)
-            }
-        }
-        let golden = try PNGReader.read(path: path)
-        #expect(golden.width == frame.width && golden.height == frame.height)
-        #expect(golden.rgba == frame.rgba, "\(c): the render differs from \(path)")
+        try checkGolden(c)
     }
 
     /// The selector hides exactly the first half of the characters: without it there are four

@@ -11,23 +11,38 @@ import Testing
 
     @Test(.enabled(if: corpusFolder != nil, "no Lottie corpus beside the repository (set ANIMEXPORT_LOTTIE_CORPUS)"))
     func recognisedFiles() throws {
-        // loopOut in all its spellings, clamp, $bm_mul(time, N), wiggle: nothing unrecognised.
+        // loopOut in all its spellings, clamp, $bm_mul(time, N), wiggle, links to other properties
+        // (growth: content('man 1').content('laptop').transform.…; issue_2330: another layer's trim;
+        // G: other layers' ellipse size, trim and stroke width): nothing unrecognised.
         for name in ["LottieFiles/dog_car_ride.json", "LottieFiles/loading_gradient_strokes.json",
-                     "LottieFiles/growth.json"] {
+                     "LottieFiles/growth.json", "Issues/issue_2330.json", "TypeFace/G.json"] {
             let a = try load(name)
             #expect(a.features.uses(.expressions), "\(name)")
             let unrecognised = a.features.places(of: .unrecognisedExpressions)
-            if name.hasSuffix("growth.json") {
-                // growth.json also links to another layer's transform (content('man 1')…): reported.
-                #expect(!unrecognised.isEmpty && unrecognised.allSatisfy { $0.contains("content(") }, "\(unrecognised)")
-            } else {
-                #expect(unrecognised.isEmpty, "\(name): \(unrecognised)")
-            }
+            #expect(unrecognised.isEmpty, "\(name): \(unrecognised)")
         }
-        // 248 wiggles and 12 loopOuts are recognised; links to other layers' trim paths and strokes are not.
-        let wiggles = try load("Issues/issue_2330.json")
-        #expect(wiggles.features.uses(.expressions))
-        #expect(wiggles.features.places(of: .unrecognisedExpressions).allSatisfy { $0.contains("thisComp.layer(") })
+        // U.json links through comp('U'), but no composition of the file is named U: reported.
+        let u = try load("TypeFace/U.json")
+        let places = u.features.places(of: .unrecognisedExpressions)
+        #expect(!places.isEmpty && places.allSatisfy { $0.contains("comp('U')") }, "\(places)")
+    }
+
+    /// G.json: "Shape Layer 7" (static trim start 40.797) reads "Shape Layer 6"'s keyframed trim
+    /// (0 → 40.797 over frames 4–15): the two are equal at every frame.
+    @Test(.enabled(if: corpusFolder != nil, "no Lottie corpus beside the repository (set ANIMEXPORT_LOTTIE_CORPUS)"))
+    func corpusLinkValues() throws {
+        let g = try load("TypeFace/G.json")
+        func trim(_ layer: LottieLayer) throws -> TrimPath {
+            guard case .shapes(let items) = layer.content, case .group(let group) = items[0] else { throw LinkShapeError() }
+            for item in group.items { if case .trim(let t) = item { return t } }
+            throw LinkShapeError()
+        }
+        let reader = try trim(g.root.layers[18]), source = try trim(g.root.layers[19])
+        #expect(reader.start.expression != nil)
+        for f in stride(from: 0.0, through: 60, by: 7.5) {
+            #expect(abs(reader.start.value(at: f) - source.start.value(at: f)) < 1e-12, "frame \(f)")
+            #expect(abs(reader.end.value(at: f) - source.end.value(at: f)) < 1e-12, "frame \(f)")
+        }
     }
 
     @Test(.enabled(if: corpusFolder != nil, "no Lottie corpus beside the repository (set ANIMEXPORT_LOTTIE_CORPUS)"))
@@ -79,3 +94,5 @@ import Testing
         #expect(recognised >= 5)
     }
 }
+
+private struct LinkShapeError: Error {}

@@ -1,6 +1,7 @@
 // Replays every input kept in Fuzz/regressions/expression through the expression fuzz case
 // (FuzzReplay/ExpressionCase.swift links to Fuzz/ExpressionCase.swift), and checks that the
 // case's file really binds a recognised expression (so the replay exercises the evaluator).
+import TestSupport
 import Foundation
 import Testing
 @testable import Lottie
@@ -28,7 +29,6 @@ import Testing
 /// Seeded random token soups from the recogniser's vocabulary through the fuzz case: nothing may
 /// crash or hang, and some of them must be recognised (so evaluation runs too).
 @Suite struct ExpressionTokenSoup {
-    struct SplitMix { var s: UInt64; mutating func next() -> UInt64 { s &+= 0x9E37_79B9_7F4A_7C15; var z = s; z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9; z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB; return z ^ (z >> 31) } }
 
     @Test func randomSoupsNeverCrash() throws {
         let vocabulary = ["value", "time", "1", "0", "-", "+", "*", "/", "%", "(", ")", "[", "]", ",", ".", ";", "=",
@@ -36,7 +36,7 @@ import Testing
                           "'cycle'", "'pingpong'", "'offset'", "'continue'", "wiggle", "clamp", "linear", "valueAtTime",
                           "$bm_mul", "$bm_sum", "effect", "('Slider Control')", "('Slider')", "('Point')", "thisComp",
                           "layer", "('Controls')", "1e308", "0.001", "[1, 2]", "value[0]", "value[1]"]
-        var rng = SplitMix(s: 20261201)
+        var rng = SeededGenerator(seed: 20261201)
         var recognised = 0
         for _ in 0..<600 {
             let n = Int(rng.next() % 24) + 1

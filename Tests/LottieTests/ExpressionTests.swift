@@ -155,8 +155,8 @@ private let ramp: [(Double, Double)] = [(0, 0), (10, 100)]
         #expect(abs(a.root.layers[0].transform.opacity.value(at: 5) - 0.5) < 1e-12)   // the keyframes
         let places = a.features.places(of: .unrecognisedExpressions)
         #expect(places.count == 1)
-        // The first 60 characters, then "…", and the reason.
-        #expect(places.first == #"layers[0] "L" layers[0].ks.o "var $bm_rt; $bm_rt = thisComp.layer('dotted_lines').content(…" ('.content()' of layer 'dotted_lines' (links to other properties) is not supported at frame 0)"#,
+        // The first 60 characters, then "…", and the reason (the file has no layer "dotted_lines").
+        #expect(places.first == #"layers[0] "L" layers[0].ks.o "var $bm_rt; $bm_rt = thisComp.layer('dotted_lines').content(…" (thisComp.layer("dotted_lines").content("Ellipse 1").content("Ellipse Path 1").size: the layer is not in the composition)"#,
                 "\(places)")
         let coverage = LottieCoverage(a)
         #expect(coverage.unrendered.count == 1)

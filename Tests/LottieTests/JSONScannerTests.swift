@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 @testable import Lottie
@@ -36,7 +37,7 @@ import Testing
     /// The fast path (Clinger) and the slow path agree with the standard library's correctly
     /// rounded parser on seeded random decimals.
     @Test func numbersRoundCorrectly() throws {
-        var rng = SplitMix64(seed: 0x5EED_1234)
+        var rng = SeededGenerator(seed: 0x5EED_1234)
         for _ in 0..<20_000 {
             let digits = Int.random(in: 1...22, using: &rng)
             var mantissa = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &rng))) })
@@ -116,15 +117,3 @@ import Testing
     }
 }
 
-/// A seeded generator for reproducible random tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

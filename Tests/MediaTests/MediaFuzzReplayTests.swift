@@ -2,6 +2,7 @@
 // (FuzzReplay/MediaCase.swift links to Fuzz/MediaCase.swift), and seeded random mutations of
 // the fixtures (bytes flipped, inserted, cut) through every reader: errors are fine, a crash
 // fails the whole test run.
+import TestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func seededMutationsOfTheFixtures() throws {
-        var rng = SplitMix64(seed: 0x5EED_14)
+        var rng = SeededGenerator(seed: 0x5EED_14)
         let inputs: [(UInt8, String)] = [(0, "rgba4x2.png"), (0, "quadrants16.jpg"), (0, "rgba4x2.webp"), (1, "normal.zip"), (1, "lying-size.zip")]
         for (selector, name) in inputs {
             let original = try Fixture.bytes(name)
@@ -38,15 +39,3 @@ import Testing
     }
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator for reproducible mutations.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

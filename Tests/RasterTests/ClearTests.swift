@@ -1,6 +1,7 @@
 // ClearTests.swift — the damage clear (only the rows drawn since the last clear to the same
 // colour, at once or deferred) leaves exactly the pixels a full clear leaves, frame after frame.
 
+import TestSupport
 import Geometry
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 // ColorFilterTests.swift — the §2.5 hue-rotation matrix and the colour-filter pixel kernels.
 
+import TestSupport
 import Geometry
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 // CoverageAreaTests.swift — the coverage is the exact area of the (flattened) shape.
 
+import TestSupport
 import Geometry
 import Testing
 @testable import Raster

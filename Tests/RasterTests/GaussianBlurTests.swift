@@ -1,6 +1,7 @@
 // The gaussian blur (GaussianBlur.swift): three box passes against the exact gaussian (Double,
 // separable, weights normalised, zero outside the box) on an A8 mask and an RGBA canvas; SIMD
 // against scalar byte for byte; nothing written outside the box; reach covers the spread.
+import TestSupport
 import Testing
 import Foundation
 import Geometry

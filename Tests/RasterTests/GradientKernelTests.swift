@@ -1,5 +1,6 @@
 // GradientKernelTests.swift — lookup table vs exact colours; SIMD vs scalar gradient kernels.
 
+import TestSupport
 import Geometry
 import Testing
 @testable import Raster

@@ -1,5 +1,6 @@
 // KernelEquivalenceTests.swift — every SIMD kernel is byte-identical to its scalar reference.
 
+import TestSupport
 import Geometry
 import Testing
 @testable import Raster

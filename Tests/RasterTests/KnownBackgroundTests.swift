@@ -6,6 +6,7 @@
 // opaque colours, fractional constant coverage (rectangles with edges inside a row),
 // overlapping shapes, gradient fills, layers, reads between draws.
 
+import TestSupport
 import Geometry
 import Testing
 @testable import Raster

@@ -1,5 +1,6 @@
 // LayerTests.swift — groups drawn off-screen and composited with a colour filter and an opacity.
 
+import TestSupport
 import Geometry
 import Testing
 @testable import Raster

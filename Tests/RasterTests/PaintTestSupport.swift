@@ -1,5 +1,6 @@
 // PaintTestSupport.swift — colour comparisons and random gradients for the paint tests.
 
+import TestSupport
 import Geometry
 import Raster
 

@@ -1,5 +1,6 @@
 // RobustnessTests.swift — hostile input must not crash, hang or leak coverage.
 
+import TestSupport
 import Geometry
 import Testing
 @testable import Raster

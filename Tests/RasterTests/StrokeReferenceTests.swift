@@ -1,6 +1,7 @@
 // StrokeReferenceTests.swift — strokes of random polylines against a sampled reference built
 // from first principles (StrokeTestSupport.swift), and SIMD/scalar kernel agreement on strokes.
 
+import TestSupport
 import Geometry
 import Testing
 #if canImport(Glibc)

@@ -1,25 +1,10 @@
-// TestSupport.swift — deterministic random numbers and exact-area reference geometry for tests
-// (curve math and the heart path: CurveMath.swift and HeartPath.swift, linked from GeometryTests).
+// TestSupport.swift — exact-area reference geometry for tests (curve math and the heart path:
+// CurveMath.swift and HeartPath.swift, linked from GeometryTests; seeded random numbers: the
+// TestSupport module's SeededGenerator).
 
+import TestSupport
 import Geometry
 import Raster
-
-/// SplitMix64: a tiny, seedable generator so random tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Sutherland–Hodgman clip of a polygon to an axis-aligned rectangle (exact for the area of a
 /// simple polygon clipped by a convex window).

@@ -3,6 +3,7 @@
 // inverted, opacity, expansion), mattes (every mode), blend modes and nestings of the three,
 // animated over frames on one reused renderer and canvas, compared pixel for pixel with a
 // renderer that takes none. Also: steady state holds no layer and the pool stops growing.
+import TestSupport
 import Testing
 import Geometry
 import Raster
@@ -39,20 +40,7 @@ func randomEffectList(seed: UInt64, frame: Int, into list: inout DisplayList) {
 
 @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8, 9, 10])
 func effectListsAreTheSameWithoutShortcuts(seed: UInt64) {
-    let fast = Renderer(), plain = Renderer()
-    plain.shortcuts = []
-    let a = Canvas(width: 67, height: 45), b = Canvas(width: 67, height: 45)
-    var list = DisplayList()
-    let background = seed % 3 == 0 ? RGBA.clear : RGBA(r: 0.1, g: 0.1, b: 0.2)
-    for frame in 0..<6 {
-        list.reset()
-        randomEffectList(seed: seed, frame: frame % 4, into: &list)
-        let r1 = fast.render(list, background: background, transform: .identity, on: a)
-        let r2 = plain.render(list, background: background, transform: .identity, on: b)
-        #expect(r1 == r2 && r1.isFaithful, "\(r1.messages)")
-        #expect(bytes(a) == bytes(b), "seed \(seed) frame \(frame): max diff \(maximumDifference(a, b))")
-    }
-    #expect(fast.layers.inUse == 0 && plain.layers.inUse == 0)
+    expectSameWithoutShortcuts(seed: seed) { randomEffectList(seed: seed, frame: $0, into: &$1) }
 }
 
 @Test func theEffectListsUseEveryEffect() {

@@ -1,5 +1,6 @@
 // Paints: each display-list paint draws what Raster's paint of the same parameters draws, and
 // gradients with separate opacity stops follow C(t) = colour(t), alpha colour(t).a·opacity(t).
+import TestSupport
 import Testing
 import Geometry
 import Raster

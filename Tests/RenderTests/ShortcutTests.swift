@@ -2,6 +2,7 @@
 // recorded coverage): seeded random display lists — nested groups with transforms, opacity,
 // filters and clips over fills and strokes with every drawable paint — animated over frames on
 // one reused canvas and renderer, compared pixel for pixel with a renderer that takes none.
+import TestSupport
 import Testing
 import Geometry
 import Raster
@@ -65,8 +66,11 @@ func randomList(seed: UInt64, frame: Int, into list: inout DisplayList) {
     group(depth: 0, &rng)
 }
 
-@Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
-func randomListsAreTheSameWithoutShortcuts(seed: UInt64) {
+/// Frames 0–5 of `build` (called with frame % 4: frames 4 and 5 repeat 0 and 1, so recordings
+/// replay) rendered on one reused renderer and canvas with every shortcut and on another with
+/// none: the same reports (faithful) and the same pixels; no layer held at the end.
+func expectSameWithoutShortcuts(seed: UInt64, transform: (Int) -> Transform = { _ in .identity },
+                                _ build: (Int, inout DisplayList) -> Void) {
     let fast = Renderer(), plain = Renderer()
     plain.shortcuts = []
     let a = Canvas(width: 67, height: 45), b = Canvas(width: 67, height: 45)
@@ -74,14 +78,20 @@ func randomListsAreTheSameWithoutShortcuts(seed: UInt64) {
     let background = seed % 3 == 0 ? RGBA.clear : RGBA(r: 0.1, g: 0.1, b: 0.2)
     for frame in 0..<6 {
         list.reset()
-        randomList(seed: seed, frame: frame % 4, into: &list)   // frames 4, 5 repeat 0, 1
-        let transform = Transform.scale(1.1, 1.1).concatenating(.translation(frame < 3 ? 0 : 0.5, 0))
-        let r1 = fast.render(list, background: background, transform: transform, on: a)
-        let r2 = plain.render(list, background: background, transform: transform, on: b)
-        #expect(r1 == r2 && r1.isFaithful)
+        build(frame % 4, &list)
+        let r1 = fast.render(list, background: background, transform: transform(frame), on: a)
+        let r2 = plain.render(list, background: background, transform: transform(frame), on: b)
+        #expect(r1 == r2 && r1.isFaithful, "\(r1.messages)")
         #expect(bytes(a) == bytes(b), "seed \(seed) frame \(frame): max diff \(maximumDifference(a, b))")
     }
     #expect(fast.layers.inUse == 0 && plain.layers.inUse == 0)
+}
+
+@Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+func randomListsAreTheSameWithoutShortcuts(seed: UInt64) {
+    expectSameWithoutShortcuts(seed: seed, transform: { Transform.scale(1.1, 1.1).concatenating(.translation($0 < 3 ? 0 : 0.5, 0)) }) {
+        randomList(seed: seed, frame: $0, into: &$1)
+    }
 }
 
 @Test func theRandomListsUseLayersClipsAndFolding() {

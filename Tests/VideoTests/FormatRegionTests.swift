@@ -4,6 +4,7 @@
 // empty updates), in the fast and the scalar implementation. Like the export pipeline, one
 // converter serves three frames in turn, each told only how the canvas differs from the one it
 // last held (so yuva420p's straight scratch image is newer than some frames it updates).
+import TestSupport
 import Testing
 @testable import Video
 
@@ -26,7 +27,7 @@ import Testing
     func updatesEqualWholeConversions(_ format: PixelFormat) throws {
         for (w, h) in [(6, 4), (34, 40), (130, 66)] {
             for implementation in FrameConverter.Implementation.allCases {
-                var rng = SplitMix(seed: UInt64(w * 131 + h) ^ (implementation == .fast ? 7 : 9))
+                var rng = SeededGenerator(seed: UInt64(w * 131 + h) ^ (implementation == .fast ? 7 : 9))
                 func below(_ n: Int) -> Int { Int(rng.next() % UInt64(max(n, 1))) }
                 let converter = try FrameConverter(width: w, height: h, format: format)
                 converter.implementation = implementation

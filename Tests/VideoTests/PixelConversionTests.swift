@@ -1,5 +1,6 @@
 // The conversions from the premultiplied canvas: each fast kernel against its scalar reference,
 // and each pixel format against libswscale converting the straight image.
+import TestSupport
 import Testing
 import CFFmpeg
 @testable import Video
@@ -7,7 +8,7 @@ import CFFmpeg
 /// Random premultiplied RGBA (colour ≤ alpha), with runs of opaque and transparent pixels so the
 /// fast kernel's whole-run paths are taken too. Seeded.
 func randomPremultiplied(width: Int, height: Int, seed: UInt64) -> [UInt8] {
-    var rng = SplitMix(seed: seed)
+    var rng = SeededGenerator(seed: seed)
     var px = [UInt8](repeating: 0, count: width * height * 4)
     var i = 0
     while i < width * height {
@@ -20,18 +21,6 @@ func randomPremultiplied(width: Int, height: Int, seed: UInt64) -> [UInt8] {
         i += run
     }
     return px
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 @Suite struct PixelConversionTests {

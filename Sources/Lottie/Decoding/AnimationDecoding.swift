@@ -65,6 +65,7 @@ extension DecodeContext {
         (expressionScope.compWidth, expressionScope.compHeight) = (width, height)
 
         let (precomps, images) = try assets(root)
+        linkCompositions(root)
         var compositionOf: [String: Int] = [:]     // asset id → composition index
         var order: [PrecompAsset] = []             // composition index − 1 → asset
         var compositions: [Composition] = []
@@ -92,6 +93,7 @@ extension DecodeContext {
                             compositionOf[ref] = order.count + 1
                             order.append(asset)
                         }
+                        expressionScope.layerPosition = i
                         layers.append(try layer(l, place: place, defaultSize: size, compositionIndex: compositionOf))
                         parents.append(try optionalInteger(l, "parent", in: Int(Int32.min)...Int(Int32.max)))
                         matteParents.append(try matteParent(l))

@@ -24,6 +24,8 @@ final class DecodeContext {
     var slots: JSONObject?
     /// What expressions may refer to (Decoding/EffectDecoding.swift).
     var expressionScope = ExpressionScope()
+    /// Property links being resolved and resolved so far (Decoding/LinkDecoding.swift).
+    var links = LinkState()
     /// Interpreted expressions bound so far (LottieLimits.maxInterpretedExpressions).
     var interpretedExpressions = 0
     /// Characters of the text documents read so far (LottieLimits.maxTotalTextCharacters).
@@ -52,6 +54,14 @@ final class DecodeContext {
     func at<T>(_ key: String, _ body: () throws(LottieError) -> T) throws(LottieError) -> T {
         path.append(.key(key))
         defer { path.removeLast() }
+        return try body()
+    }
+
+    /// Runs `body` with the path set to `elsewhere` (a linked property's; LinkDecoding.swift).
+    func at<T>(path elsewhere: [JSONPathComponent], _ body: () throws(LottieError) -> T) throws(LottieError) -> T {
+        let saved = path
+        path = elsewhere
+        defer { path = saved }
         return try body()
     }
 

@@ -21,6 +21,12 @@ struct ExpressionScope {
     /// Layer names of the composition, top first, with their places (`thisComp.layer(name)`: the first).
     var placesByName: [String: String] = [:]
     var currentPlace = ""
+    /// The composition's layer list, its JSON path and place prefix, and the current layer's
+    /// position in it (property links: Decoding/LinkDecoding.swift).
+    var layers: [JSONValue] = []
+    var layersPath: [JSONPathComponent] = []
+    var placePrefix = ""
+    var layerPosition = 0
     /// The current layer's `ind` and the root composition's size (expressions' index, thisComp.width/height).
     var layerIndex = 0
     var compWidth = 0.0
@@ -37,6 +43,7 @@ extension DecodeContext {
     func scanEffects(_ list: [JSONValue], placePrefix: String) throws(LottieError) {
         expressionScope.effectsByPlace = [:]
         expressionScope.placesByName = [:]
+        (expressionScope.layers, expressionScope.layersPath, expressionScope.placePrefix) = (list, path + [.key("layers")], placePrefix)
         let saved = place
         defer { place = saved }
         try at("layers") { () throws(LottieError) in

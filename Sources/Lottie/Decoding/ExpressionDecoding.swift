@@ -4,7 +4,8 @@
 // recorded as `expressions`; any other is recorded as `unrecognised expressions` at a place that
 // quotes it (the first 60 characters) and says why — LottieCoverage turns that into the warning
 // (an error under --strict) — and the property keeps its keyframed value. The seed of `wiggle`
-// is a hash of the property's place and JSON path.
+// is a hash of the property's place and JSON path. A link that cannot be read (LinkDecoding.swift)
+// is reported with its reason; the interpreter is not tried for it.
 
 import Geometry
 
@@ -55,17 +56,34 @@ extension DecodeContext {
         guard case .object(let o) = v, case .string(let source)? = member(o, "x") else { return nil }
         guard !source.allSatisfy(\.isWhitespace) else { return nil }
         let scope = expressionScope
-        do {
+        do throws(ExpressionFailure) {
             let statements = try ExpressionParser.parse(source, caps: expressionCaps)
-            var compiler = ExpressionCompiler(count: count, frameRate: scope.frameRate) { layer, effect, control in
+            var compiler = ExpressionCompiler(count: count, frameRate: scope.frameRate, resolve: { layer, effect, control in
                 Self.control(in: scope.effects(ofLayer: layer), effect, control)
-            }
+            }, resolveLink: { (link) throws(ExpressionFailure) -> LinkTarget in try self.linkTarget(link) })
             let code = try compiler.compile(statements)
+            let binding = ExpressionBinding(source: source, code: code, base: base, count: count, scale: scale == 0 ? 1 : scale,
+                                            frameRate: scope.frameRate, seed: WiggleNoise.seed("\(place) \(jsonPathString(path))"),
+                                            controls: compiler.controls, layerInPoint: scope.layerInPoint,
+                                            layerOutPoint: scope.layerOutPoint, links: compiler.links)
+            guard binding.linkDepth <= limits.maxExpressionLinkDepth else {
+                throw ExpressionFailure("links chained more than \(limits.maxExpressionLinkDepth) deep", inLink: true)
+            }
+            guard binding.cost <= limits.maxExpressionLinkCost else {
+                throw ExpressionFailure("one evaluation with its links takes \(binding.cost) steps, over the cap of \(limits.maxExpressionLinkCost)",
+                                        inLink: true)
+            }
             record(.expressions)
-            return ExpressionBinding(source: source, code: code, base: base, count: count, scale: scale == 0 ? 1 : scale,
-                                     frameRate: scope.frameRate, seed: WiggleNoise.seed("\(place) \(jsonPathString(path))"),
-                                     controls: compiler.controls, layerInPoint: scope.layerInPoint,
-                                     layerOutPoint: scope.layerOutPoint)
+            return binding
+        } catch let failure where failure.inLink {
+            // Reported once per property: not while a chain that may be cut short is resolved
+            // (LinkDecoding.swift), nor again when decoding it as a link already did.
+            let key = jsonPathString(path)
+            links.failedBindings[key] = failure
+            var reported = failure.dependsOnChain && !links.chain.isEmpty
+            if case .failure? = links.resolved[key] { reported = true }
+            if !reported { unrecognisedExpression(source, failure.reason) }
+            return nil
         } catch {
             return interpreted(source, base: base, count: count, scale: scale)
         }

@@ -50,6 +50,12 @@ public struct LottieLimits: Sendable {
     public var maxExpressionSteps = 20_000
     public var maxExpressionCallDepth = 32
     public var maxInterpretedExpressions = 512
+    /// Property links (Decoding/LinkDecoding.swift): links chained, linked properties decoded per
+    /// file, and steps of one evaluation with its links (an interpreted program counts
+    /// maxExpressionSteps). The corpus chains 1 deep and links 28 properties.
+    public var maxExpressionLinkDepth = 8
+    public var maxExpressionLinks = 4_096
+    public var maxExpressionLinkCost = 65_536
     /// Characters of one text document (text layers), and glyphs of one `chars` list.
     public var maxTextCharacters = 20_000
     /// Characters of every text document of the file together (each is set once and kept).

@@ -5,6 +5,15 @@
 // decoder's unit conversion (opacity and scale percentages: 0.01; others 1), so expressions
 // compute in the file's units as After Effects does. A 3-D result on a 2-D property keeps x and y;
 // a non-finite result gives K(f).
+//
+// Links (PropertyLinks.swift) read other properties L_i of the file at the same frame f: every
+// layer of a composition evaluates its properties at the composition's frame (Time/LayerTime.swift:
+// Bodymovin writes keyframe times with the layer's start time applied), and a property of another
+// composition (`comp(name)`) at the same frame number of that composition's own timeline (one frame
+// rate per file). The cost of one evaluation is fixed when the program is bound:
+//   cost(P) = (nodes of P other than links) + Σ over link nodes of cost(L_i)
+// (an interpreted program counts its step budget), and a binding whose cost passes
+// LottieLimits.maxExpressionLinkCost is not made, so links reused many times cannot make a frame slow.
 
 import Motion
 
@@ -35,9 +44,15 @@ public final class ExpressionBinding: Sendable {
     let controls: [EffectControlValue]
     let layerInPoint: Double
     let layerOutPoint: Double
+    /// The properties the program links to (ExpressionCode.link).
+    let links: [LinkTarget]
+    /// Steps of one evaluation, links included (file header).
+    let cost: Int
+    /// Links in the longest chain from this program: 0 without links, else 1 + the longest of its targets'.
+    let linkDepth: Int
 
     init(source: String, code: ExpressionCode, base: ExpressionBase, count: Int, scale: Double, frameRate: Double,
-         seed: UInt64, controls: [EffectControlValue], layerInPoint: Double, layerOutPoint: Double) {
+         seed: UInt64, controls: [EffectControlValue], layerInPoint: Double, layerOutPoint: Double, links: [LinkTarget] = []) {
         self.source = source
         self.code = code
         self.base = base
@@ -48,6 +63,9 @@ public final class ExpressionBinding: Sendable {
         self.controls = controls
         self.layerInPoint = layerInPoint
         self.layerOutPoint = layerOutPoint
+        self.links = links
+        self.cost = code.cost(links: links)
+        self.linkDepth = links.map { 1 + $0.linkDepth }.max() ?? 0
     }
 
     /// K(f)/scale.
@@ -73,5 +91,80 @@ public final class ExpressionBinding: Sendable {
         let env = ExpressionEnvironment(frame: frame, frameRate: frameRate, binding: self, value: value)
         let r = code.evaluate(env)
         return (r.isFinite ? r.v : value.v) * scale
+    }
+}
+
+/// A property an expression links to; its value in the file's units (it is decoded with scale 1).
+enum LinkTarget: Sendable {
+    case scalar(ScalarProperty)
+    case vector(VectorProperty)
+    case position(PositionProperty)
+    case color(ColorProperty)
+    /// The expression's own property: its value before the expression (`value`), as After Effects
+    /// reads `transform.position` in a position expression. Its length is the expression's.
+    case own
+
+    /// Components of the value (nil for `own`).
+    var count: Int? {
+        switch self {
+        case .own: return nil
+        case .scalar: return 1
+        case .vector, .position: return 2
+        case .color: return 4
+        }
+    }
+
+    /// The value at `frame` (`own`: the binding's; ExpressionCode.link evaluates it).
+    func value(at frame: Double, of binding: ExpressionBinding) -> ExpressionValue {
+        switch self {
+        case .own: return binding.baseValue(at: frame)
+        case .scalar(let p): return ExpressionValue(p.value(at: frame))
+        case .vector(let p): let v = p.value(at: frame); return ExpressionValue(SIMD4(v.x, v.y, 0, 0), count: 2)
+        case .position(let p): let v = p.value(at: frame); return ExpressionValue(SIMD4(v.x, v.y, 0, 0), count: 2)
+        case .color(let p): let c = p.value(at: frame); return ExpressionValue(SIMD4(c.r, c.g, c.b, c.a), count: 4)
+        }
+    }
+
+    /// The expressions that give the property's value (a split position's two, or none).
+    private var expressions: [ExpressionBinding] {
+        switch self {
+        case .own: return []
+        case .scalar(let p): return p.expression.map { [$0] } ?? []
+        case .vector(let p): return p.expression.map { [$0] } ?? []
+        case .color(let p): return p.expression.map { [$0] } ?? []
+        case .position(let p):
+            if let e = p.expression { return [e] }
+            if case let .split(x, y) = p.storage { return [x.expression, y.expression].compactMap { $0 } }
+            return []
+        }
+    }
+
+    /// Links in the longest chain from the property's expressions (0 without).
+    var linkDepth: Int { expressions.map(\.linkDepth).max() ?? 0 }
+
+    /// Steps of one evaluation: 1, or its expressions' cost.
+    var cost: Int { expressions.isEmpty ? 1 : expressions.reduce(0) { min($0 + $1.cost, Int.max / 2) } }
+}
+
+extension ExpressionCode {
+    /// Steps of one evaluation (ExpressionBinding's header), saturating at Int.max / 2.
+    func cost(links: [LinkTarget]) -> Int {
+        func sum(_ parts: [ExpressionCode]) -> Int {
+            parts.reduce(1) { min($0 + $1.cost(links: links), Int.max / 2) }
+        }
+        switch self {
+        case .constant, .time, .value, .loop, .control: return 1
+        case .negate(let a), .component(let a, _), .valueAtTime(let a): return sum([a])
+        case let .sum(a, b), let .difference(a, b), let .product(a, b), let .quotient(a, b), let .remainder(a, b):
+            return sum([a, b])
+        case let .math(_, a, b): return sum(b.map { [a, $0] } ?? [a])
+        case .vector(let parts): return sum(parts)
+        case let .clamp(a, b, c): return sum([a, b, c])
+        case let .wiggle(f, a, octaves, m): return sum([f, a, m]) + octaves
+        case let .linear(t, t0, t1, a, b): return sum([t, t0, t1, a, b])
+        case .link(let i): return min(1 + links[i].cost, Int.max / 2)
+        case let .linkAtTime(i, t): return min(sum([t]) + links[i].cost, Int.max / 2)
+        case .script(let program): return program.context.maxSteps
+        }
     }
 }

@@ -10,7 +10,10 @@
 //   with literal arguments, wiggle(freq, amp [, octaves [, amp_mult]]) with literal octaves,
 //   effect(E)(V), thisLayer.effect(E)(V), thisComp.layer("L").effect(E)(V) with `.value`
 //   optional — E, V a name or a 1-based index, resolved while decoding (Decoding/EffectDecoding.swift),
-//   variables: `var a = …;`, `a = …;` (the last value of $bm_rt, or of the last expression, is the result).
+//   variables: `var a = …;`, `a = …;` (the last value of $bm_rt, or of the last expression, is the result),
+//   links to other properties (`thisComp.layer("L").transform.position`, `content("G").content("P").size`,
+//   `comp("C").layer(1)("Transform")("Opacity")`, `.valueAtTime(t)`: PropertyLinks.swift), resolved
+//   while decoding (Decoding/LinkDecoding.swift).
 // The result must have as many components as the property (1, 2 or 4; a 2-D property also takes
 // [x, y, z], z left out, as the decoder reads 3-D points).
 
@@ -22,14 +25,19 @@ struct ExpressionCompiler {
     let frameRate: Double
     /// The control a reference names, or nil.
     let resolve: (_ layer: String?, _ effect: ExpressionKey, _ control: ExpressionKey) -> EffectControlValue?
+    /// The property a link names, decoded, or why it cannot be read.
+    let resolveLink: (PropertyLink) throws(ExpressionFailure) -> LinkTarget
     private(set) var controls: [EffectControlValue] = []
+    private(set) var links: [LinkTarget] = []
     private var variables: [String: (ExpressionCode, Int)?] = [:]
 
     init(count: Int, frameRate: Double,
-         resolve: @escaping (_ layer: String?, _ effect: ExpressionKey, _ control: ExpressionKey) -> EffectControlValue?) {
+         resolve: @escaping (_ layer: String?, _ effect: ExpressionKey, _ control: ExpressionKey) -> EffectControlValue?,
+         resolveLink: @escaping (PropertyLink) throws(ExpressionFailure) -> LinkTarget) {
         self.count = count
         self.frameRate = frameRate
         self.resolve = resolve
+        self.resolveLink = resolveLink
     }
 
     typealias Typed = (code: ExpressionCode, count: Int)
@@ -98,6 +106,7 @@ struct ExpressionCompiler {
             if case .name("Math") = object, name == "E" { return (.constant(ExpressionValue(M_E)), 1) }
             if case .name("thisComp") = object, name == "frameDuration" { return (.constant(ExpressionValue(1 / frameRate)), 1) }
             if name == "value", let c = try control(object) { return c }
+            if let l = try link(e) { return l }
             throw ExpressionFailure("'.\(name.prefix(30))' is not supported")
         case let .index(object, i):
             let x = try compile(object)
@@ -132,6 +141,7 @@ struct ExpressionCompiler {
 
     private mutating func call(_ callee: ExpressionNode, _ args: [ExpressionNode]) throws(ExpressionFailure) -> Typed {
         if let c = try control(.call(callee, args)) { return c }
+        if let l = try link(.call(callee, args)) { return l }
         if case .member(.name("Math"), let name) = callee {
             guard let f = MathFunction(rawValue: name), f != .degreesToRadians, f != .radiansToDegrees else {
                 throw ExpressionFailure("Math.\(name.prefix(30)) is not supported")
@@ -243,5 +253,15 @@ struct ExpressionCompiler {
         }
         controls.append(value)
         return (.control(controls.count - 1), value.count)
+    }
+
+    /// A link to another property (PropertyLinks.swift), or nil when `e` is not one.
+    private mutating func link(_ e: ExpressionNode) throws(ExpressionFailure) -> Typed? {
+        guard let reference = try PropertyLinkSyntax.reference(e) else { return nil }
+        let target = try resolveLink(reference.link)
+        links.append(target)
+        let i = links.count - 1, n = target.count ?? count
+        if let t = reference.atTime { return (.linkAtTime(i, try scalar(t)), n) }
+        return (.link(i), n)
     }
 }

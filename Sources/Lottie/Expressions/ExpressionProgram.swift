@@ -91,6 +91,10 @@ indirect enum ExpressionCode: Sendable {
     case valueAtTime(ExpressionCode)
     /// linear(t, t0, t1, a, b) = a + (b − a)·clamp((t − t0)/(t1 − t0), 0, 1) (a at or before t0 when t1 ≤ t0).
     case linear(ExpressionCode, ExpressionCode, ExpressionCode, ExpressionCode, ExpressionCode)
+    /// The value of link `index` of the binding's links at the frame (PropertyLinks.swift).
+    case link(Int)
+    /// The value of link `index` at frame t·fps (`….valueAtTime(t)`).
+    case linkAtTime(Int, ExpressionCode)
     /// An expression outside the typed forms, run by the interpreter (ScriptProgram.swift).
     case script(ScriptProgram)
 }
@@ -155,6 +159,12 @@ extension ExpressionCode {
             let u = hi > lo ? Swift.min(Swift.max((x - lo) / (hi - lo), 0), 1) : (x <= lo ? 0 : 1)
             let p = a.evaluate(env), q = b.evaluate(env)
             return ExpressionValue(p.v + (q.v - p.v) * u, count: Swift.max(p.count, q.count))
+        case .link(let i):
+            if case .own = env.binding.links[i] { return env.value }
+            return env.binding.links[i].value(at: env.frame, of: env.binding)
+        case let .linkAtTime(i, t):
+            let f = t.evaluate(env).v[0] * env.frameRate
+            return env.binding.links[i].value(at: f.isFinite ? f : env.frame, of: env.binding)
         case .script(let program):
             return program.evaluate(env)
         }

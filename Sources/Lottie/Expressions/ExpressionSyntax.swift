@@ -50,7 +50,15 @@ enum ExpressionStatement: Equatable, Sendable {
 /// Why an expression is not recognised (quoted in the warning).
 struct ExpressionFailure: Error, Equatable, Sendable {
     var reason: String
-    init(_ reason: String) { self.reason = reason }
+    /// A link that cannot be read (PropertyLinks.swift): reported as it is, the interpreter not tried.
+    var inLink = false
+    /// A link failure that depends on the chain of links it was reached through (LinkDecoding.swift).
+    var dependsOnChain = false
+    init(_ reason: String, inLink: Bool = false, dependsOnChain: Bool = false) {
+        self.reason = reason
+        self.inLink = inLink
+        self.dependsOnChain = dependsOnChain
+    }
 }
 
 /// Caps on one expression.
