@@ -64,9 +64,12 @@ check-layout:
 # All tests use Swift Testing; XCTest is disabled so its empty "Executed 0 tests" summary
 # does not stand next to the real one.
 EXAMPLE = Examples/CustomScene
+LOTTIE_ALLOC_FIXTURES = Tests/LottieRenderTests/Fixtures,Tests/LottieTests/Fixtures
 test: check-layout release deps-test test-compare-tool
 	$(SWIFT) build -c release --product animexport-bench
 	.build/release/animexport-bench --check-allocations
+	@# Shape-only Lottie fixtures draw steady-state frames without a heap allocation (seconds).
+	.build/release/animexport-bench --check-lottie-allocs $(LOTTIE_ALLOC_FIXTURES)
 	$(SWIFT) build -c release --product kernel-audit
 	.build/release/kernel-audit --quiet
 	@# SwiftPM can keep a stale plan of the path dependency after files are added to it (seen after

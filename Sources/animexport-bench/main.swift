@@ -1,6 +1,7 @@
 // animexport-bench — `make bench`: render, stage, conversion and end-to-end timings (issue 6).
 //
 //   animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode] [--only SCENE,…]
+//   animexport-bench --check-lottie-allocs FOLDER[,FOLDER…] [--trace-allocs]   (LottieAllocationCheck.swift)
 //
 // Method. Times are CLOCK_MONOTONIC wall times of one call, in ms. Render figures: one thread,
 // `scene.draw(at:into:)` + `Renderer.render` (clear + draw) per frame, frames i = 0, 1, …
@@ -35,6 +36,8 @@ struct Options {
     var traceAllocations = false
     /// Only check that the display-list rows allocate nothing in steady state (AllocationCheck.swift).
     var checkAllocations = false
+    /// Folders of Lottie files whose shape-only files must not allocate per frame (LottieAllocationCheck.swift).
+    var checkLottieAllocations: [String]? = nil
 }
 
 HugePages.disableForProcess()
@@ -49,15 +52,24 @@ do {
         case "--no-encode": options.encode = false
         case "--trace-allocs": options.traceAllocations = true
         case "--check-allocations": options.checkAllocations = true
+        case "--check-lottie-allocs":
+            guard let l = args.popFirst() else { fatalError("--check-lottie-allocs needs FOLDER[,FOLDER…]") }
+            options.checkLottieAllocations = l.split(separator: ",").map(String.init)
         case "--only": guard let l = args.popFirst() else { fatalError("--only needs NAMES") }; options.only = l.split(separator: ",").map(String.init)
         case "-h", "--help":
             print("usage: animexport-bench [--quick] [--json PATH] [--rounds N] [--no-encode] [--only SCENE,…]")
             print("  --only: just the render cases of those scenes (for profiling), no other section")
             print("  --check-allocations: fail unless every display-list row allocates nothing per frame (no timing)")
+            print("       animexport-bench --check-lottie-allocs FOLDER[,FOLDER…] [--trace-allocs]")
+            print("  --check-lottie-allocs: fails when a shape-only Lottie file there allocates in steady-state frames")
             exit(0)
         default: fputs("animexport-bench: unknown argument \(a)\n", stderr); exit(2)
         }
     }
+}
+if let folders = options.checkLottieAllocations {
+    guard alloc_counter_active() != 0 else { print("check-lottie-allocs: the allocation counter is not active"); exit(1) }
+    exit(checkLottieAllocations(folders: folders, trace: options.traceAllocations))
 }
 let rounds = options.rounds ?? (options.quick ? 1 : 5)
 let renderFrames = options.quick ? 30 : 150          // per round; full: 5 × 150 = 750 ≥ 120 samples

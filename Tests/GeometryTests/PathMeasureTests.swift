@@ -138,4 +138,22 @@ import Testing
         #expect(abs(measure.length - dense) < 1e-6, "\(measure.length) vs \(dense)")
         #expect(measure.position(at: measure.length)!.distance(to: Point(10, 0)) < 1e-9)
     }
+
+    /// A reused measure (the Lottie builder's sequential trims) gives each path's own lengths:
+    /// a 10 × 10 square (40), then the line (0, 0)–(3, 4) (5), then the square again.
+    @Test func aRemeasuredPathHasItsOwnLength() {
+        var measure = PathMeasure()
+        #expect(measure.length == 0 && measure.contourCount == 0)
+        let square = Path.rectangle(x: 0, y: 0, width: 10, height: 10)
+        var line = Path()
+        line.move(to: Point(0, 0))
+        line.line(to: Point(3, 4))
+        measure.remeasure(square)
+        #expect(abs(measure.length - 40) < 1e-12 && measure.isClosed(contour: 0))
+        measure.remeasure(line)
+        #expect(abs(measure.length - 5) < 1e-12 && measure.contourCount == 1 && !measure.isClosed(contour: 0))
+        #expect(measure.position(at: 2.5)!.distance(to: Point(1.5, 2)) < 1e-12)
+        measure.remeasure(square)
+        #expect(abs(measure.length - 40) < 1e-12)
+    }
 }

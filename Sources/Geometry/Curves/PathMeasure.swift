@@ -226,6 +226,17 @@ public struct PathMeasure: Sendable {
         table = ArcLengthTable(path)
     }
 
+    /// A measure of the empty path, to `remeasure` later.
+    public init() {
+        table = ArcLengthTable()
+    }
+
+    /// Measures `path` instead, keeping the tables' storage (no allocation once they have grown
+    /// to the path's segment and node counts).
+    public mutating func remeasure(_ path: Path) {
+        table.rebuild(from: path)
+    }
+
     /// Total length of all subpaths.
     public var length: Double { table.contourLength.reduce(0, +) }
 

@@ -98,7 +98,7 @@ public struct TrimWindow: Equatable, Sendable {
     }
 
     /// The same ranges without an array: `count` (1 or 2) of `first`, `second`.
-    func rangePair(length: Double) -> (count: Int, first: (Double, Double), second: (Double, Double)) {
+    public func rangePair(length: Double) -> (count: Int, first: (Double, Double), second: (Double, Double)) {
         if end <= 1 { return (1, (start * length, end * length), (0, 0)) }
         if start >= 1 { return (1, ((start - 1) * length, (end - 1) * length), (0, 0)) }
         return (2, (start * length, length), (0, (end - 1) * length))

@@ -38,14 +38,16 @@ public final class LottieBuilder {
     var stops = GradientStops()
     var strokeStyle = StrokeStyle()
     /// The enclosing lists while a group is walked, the sequential trims' layouts of the
-    /// picture being built, and the corner rounder's scratch (ShapeModifiers.swift).
+    /// picture being built (SequentialTrim.swift), and the corner rounder's scratch.
     var levels: [ShapeLevel] = []
-    var sequentialLayouts: [SequentialKey: SequentialLayout] = [:]
+    var sequential = SequentialLayouts()
     var rounder = CornerRounder()
-    /// Shape modifiers' reusable storage: the trimmer and two scratch paths (ShapeModifiers.swift).
+    /// Shape modifiers' reusable storage (ShapeModifiers.swift): the trimmer, the length
+    /// measure, and pools of scratch paths and level chains (as many as the deepest nesting).
     var trimmer = Trimmer()
-    var shapeScratch = Path()
-    var modifierScratch = Path()
+    var measure = PathMeasure()
+    var pathPool: [Path] = []
+    var levelPool: [[ShapeLevel]] = []
     /// The sizes of the compositions entered while a picture is built, the top one first
     /// (PrecompClip.swift).
     var compositionSizes: [(Double, Double)] = []
@@ -66,7 +68,7 @@ public final class LottieBuilder {
 
     /// Appends the picture `seconds` after the in-point to `list` (callers reset it between frames).
     public func build(atSeconds seconds: Double, into list: inout DisplayList) {
-        if !sequentialLayouts.isEmpty { sequentialLayouts.removeAll(keepingCapacity: true) }
+        sequential.removeAll()
         list.beginGroup(Group(clip: Clip(list.addPath { $0.appendRectangle(width: width, height: height) })))
         compositionSizes.removeAll(keepingCapacity: true)
         compositionSizes.append((width, height))
