@@ -5,6 +5,7 @@
 // inside and past the canvas.
 import Testing
 @testable import Raster
+import TestSupport
 
 @Suite struct ShadowKernelTests {
     func inside(_ b: PixelBox, _ x: Int, _ y: Int) -> Bool { x >= b.minX && x < b.maxX && y >= b.minY && y < b.maxY }
