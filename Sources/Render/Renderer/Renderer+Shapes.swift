@@ -19,6 +19,10 @@ import Raster
 /// What the renderer keeps for one shape index between frames.
 struct GradientSlot {
     var gradient: Gradient?
+    /// The stops array of the gradient before `gradient`: its paint was replaced since, so this
+    /// slot holds its only reference and the next change of stops is merged into it in place (two
+    /// arrays take turns: an animated gradient costs no allocation per frame).
+    var spareStops: [GradientStop] = []
     var conic: ConicGradientPaint?
     var linear: LinearGradientPaint?
     var radial: RadialGradientPaint?
@@ -90,16 +94,20 @@ extension Renderer {
         if colors.isEmpty { colors = opacities.isEmpty ? Renderer.transparentStop[...] : Renderer.blackStop[...] }
         // Stored stops are valid by construction (locations clamped and non-decreasing, opacities
         // clamped); a refusal would still draw nothing rather than trap.
-        do { try Gradient.mergeStops(colors: colors, opacities: opacities, into: &mergedStops) } catch {
-            mergedStops.removeAll(keepingCapacity: true)
-            mergedStops.append(Renderer.transparentStop[0])
+        var stops = gradientSlots[s].spareStops
+        gradientSlots[s].spareStops = []
+        do { try Gradient.mergeStops(colors: colors, opacities: opacities, into: &stops) } catch {
+            stops.removeAll(keepingCapacity: true)
+            stops.append(Renderer.transparentStop[0])
         }
-        if let kept = gradientSlots[s].gradient, kept.stops == mergedStops { return kept }
-        // A new array (not the scratch one, which is reused next frame).
-        var stops: [GradientStop] = []
-        stops.reserveCapacity(mergedStops.count)
-        stops.append(contentsOf: mergedStops)
+        if let kept = gradientSlots[s].gradient, kept.stops == stops {
+            gradientSlots[s].spareStops = stops
+            return kept
+        }
         let gradient = (try? Gradient(stops: stops)) ?? Gradient(colors: [.clear])
+        // The replaced gradient's array is still held by this frame's old paint until the shape's
+        // new paint replaces it; by the next change of stops it is this slot's alone.
+        if let replaced = gradientSlots[s].gradient { gradientSlots[s].spareStops = replaced.stops }
         gradientSlots[s].gradient = gradient
         return gradient
     }
@@ -126,7 +134,11 @@ extension Renderer {
         strokeStyle.miterLimit = record.miterLimit
         strokeStyle.dashPhase = record.dashPhase
         strokeStyle.dash.removeAll(keepingCapacity: true)
-        strokeStyle.dash.append(contentsOf: list.dashes[Int(record.dashes.lowerBound)..<Int(record.dashes.upperBound)])
+        let dashes = list.dashes[Int(record.dashes.lowerBound)..<Int(record.dashes.upperBound)]
+        strokeStyle.dash.append(contentsOf: dashes)
+        // An odd dash array is used twice over (DashPattern); doubled here into the reused array,
+        // so that DashPattern need not build a new one for every stroke of every frame.
+        if dashes.count % 2 == 1 { strokeStyle.dash.append(contentsOf: dashes) }
         do {
             try list.withPath(shape.path) { path throws(StrokeError) in
                 try rasterizer.stroke(path, style: strokeStyle, transform: entry.transform, paint: paint, on: entry.target)

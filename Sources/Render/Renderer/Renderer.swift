@@ -105,7 +105,6 @@ public final class Renderer {
     var recordings: [CoverageRecording] = []
     /// Per shape index: the gradient and Raster paint last resolved for it.
     var gradientSlots: [GradientSlot] = []
-    var mergedStops: [GradientStop] = []
     var strokeStyle = StrokeStyle()
     /// Device bounds of shapes, for the overlap test of folded groups.
     var shapeBounds: [Rect] = []
