@@ -134,7 +134,7 @@ public enum Flattening {
     }
 
     /// Number of segments Wang's formula needs for a cubic at this tolerance (≥ 1).
-    @inlinable
+    @inlinable @inline(__always)
     func segmentCount(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Int {
         let dd1 = p0 - 2 * p1 + p2
         let dd2 = p1 - 2 * p2 + p3
@@ -156,8 +156,9 @@ public enum Flattening {
     @inlinable
     public mutating func flattenQuad<Sink: LineSegmentSink>(_ p0: Point, _ p1: Point, _ p2: Point, into sink: inout Sink) {
         if let cull {
-            switch Self.classify(minX: Swift.min(p0.x, p1.x, p2.x), minY: Swift.min(p0.y, p1.y, p2.y),
-                                 maxX: Swift.max(p0.x, p1.x, p2.x), maxY: Swift.max(p0.y, p1.y, p2.y), cull) {
+            switch Self.classify(minX: Swift.min(Swift.min(p0.x, p1.x), p2.x), minY: Swift.min(Swift.min(p0.y, p1.y), p2.y),
+                                 maxX: Swift.max(Swift.max(p0.x, p1.x), p2.x), maxY: Swift.max(Swift.max(p0.y, p1.y), p2.y),
+                                 cull) {
             case .invisible: return
             case .leftOfRegion: sink.addLine(from: p0, to: p2); return
             case .visible: break
@@ -188,40 +189,56 @@ public enum Flattening {
         sink.addLine(from: previous, to: p2)
     }
 
-    /// Flattens the cubic p0 → p3 with controls p1, p2.
+    /// Flattens the cubic p0 → p3 with controls p1, p2. Nearly every curve is culled or emitted
+    /// whole; only one that must be split touches the subdivision stack.
     @inlinable
     public mutating func flattenCubic<Sink: LineSegmentSink>(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
                                                       into sink: inout Sink) {
+        let whole = CubicPiece(p0: p0, p1: p1, p2: p2, p3: p3, depth: 0)
+        guard let halves = flattenPiece(whole, into: &sink) else { return }
         stack.removeAll(keepingCapacity: true)
-        stack.append(CubicPiece(p0: p0, p1: p1, p2: p2, p3: p3, depth: 0))
+        // The second half below the first, so that the first is drawn first.
+        stack.append(halves.second)
+        stack.append(halves.first)
         while let piece = stack.popLast() {
-            if let cull {
-                let minX = Swift.min(piece.p0.x, piece.p1.x, piece.p2.x, piece.p3.x)
-                let maxX = Swift.max(piece.p0.x, piece.p1.x, piece.p2.x, piece.p3.x)
-                let minY = Swift.min(piece.p0.y, piece.p1.y, piece.p2.y, piece.p3.y)
-                let maxY = Swift.max(piece.p0.y, piece.p1.y, piece.p2.y, piece.p3.y)
-                switch Self.classify(minX: minX, minY: minY, maxX: maxX, maxY: maxY, cull) {
-                case .invisible: continue
-                case .leftOfRegion: sink.addLine(from: piece.p0, to: piece.p3); continue
-                case .visible: break
-                }
+            if let halves = flattenPiece(piece, into: &sink) {
+                stack.append(halves.second)
+                stack.append(halves.first)
             }
-            let n = segmentCount(piece.p0, piece.p1, piece.p2, piece.p3)
-            if n > Self.maxSegmentsPerPiece && piece.depth < (cull == nil ? Self.maxPolylineDepth : Self.maxDepth) {
-                // de Casteljau split at t = ½; push the second half first so the first is drawn first.
-                let p01 = piece.p0.lerp(to: piece.p1, 0.5)
-                let p12 = piece.p1.lerp(to: piece.p2, 0.5)
-                let p23 = piece.p2.lerp(to: piece.p3, 0.5)
-                let p012 = p01.lerp(to: p12, 0.5)
-                let p123 = p12.lerp(to: p23, 0.5)
-                let mid = p012.lerp(to: p123, 0.5)
-                stack.append(CubicPiece(p0: mid, p1: p123, p2: p23, p3: piece.p3, depth: piece.depth + 1))
-                stack.append(CubicPiece(p0: piece.p0, p1: p01, p2: p012, p3: mid, depth: piece.depth + 1))
-                continue
-            }
-            emitCubic(piece.p0, piece.p1, piece.p2, piece.p3,
-                      segments: Swift.min(n, Self.maxSegmentsPerPiece), into: &sink)
         }
+    }
+
+    /// Culls `piece`, replaces it by its chord, or emits its segments; returns its two halves
+    /// instead when it needs more than `maxSegmentsPerPiece` segments and may still be split.
+    @inlinable @inline(__always)
+    func flattenPiece<Sink: LineSegmentSink>(_ piece: CubicPiece,
+                                             into sink: inout Sink) -> (first: CubicPiece, second: CubicPiece)? {
+        if let cull {
+            // Pairwise: the variadic min/max build an array each call where they are not inlined.
+            let minX = Swift.min(Swift.min(piece.p0.x, piece.p1.x), Swift.min(piece.p2.x, piece.p3.x))
+            let maxX = Swift.max(Swift.max(piece.p0.x, piece.p1.x), Swift.max(piece.p2.x, piece.p3.x))
+            let minY = Swift.min(Swift.min(piece.p0.y, piece.p1.y), Swift.min(piece.p2.y, piece.p3.y))
+            let maxY = Swift.max(Swift.max(piece.p0.y, piece.p1.y), Swift.max(piece.p2.y, piece.p3.y))
+            switch Self.classify(minX: minX, minY: minY, maxX: maxX, maxY: maxY, cull) {
+            case .invisible: return nil
+            case .leftOfRegion: sink.addLine(from: piece.p0, to: piece.p3); return nil
+            case .visible: break
+            }
+        }
+        let n = segmentCount(piece.p0, piece.p1, piece.p2, piece.p3)
+        if n > Self.maxSegmentsPerPiece && piece.depth < (cull == nil ? Self.maxPolylineDepth : Self.maxDepth) {
+            // de Casteljau split at t = ½.
+            let p01 = piece.p0.lerp(to: piece.p1, 0.5)
+            let p12 = piece.p1.lerp(to: piece.p2, 0.5)
+            let p23 = piece.p2.lerp(to: piece.p3, 0.5)
+            let p012 = p01.lerp(to: p12, 0.5)
+            let p123 = p12.lerp(to: p23, 0.5)
+            let mid = p012.lerp(to: p123, 0.5)
+            return (CubicPiece(p0: piece.p0, p1: p01, p2: p012, p3: mid, depth: piece.depth + 1),
+                    CubicPiece(p0: mid, p1: p123, p2: p23, p3: piece.p3, depth: piece.depth + 1))
+        }
+        emitCubic(piece.p0, piece.p1, piece.p2, piece.p3, segments: Swift.min(n, Self.maxSegmentsPerPiece), into: &sink)
+        return nil
     }
 
     @inlinable @inline(__always)
