@@ -9,7 +9,7 @@ APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-confi
            libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter libjansson-dev \
            libavfilter-dev libswresample-dev libwebp-dev ffmpeg libpolyclipping-dev libzip-dev
 
-.PHONY: all deps deps-test build release test check-layout run bench assets install install-files uninstall clean \
+.PHONY: all deps deps-test build release test check-layout run bench bench-against assets install install-files uninstall clean \
         compare-lottie lottie-compare-venv test-compare-tool
 
 all: build
@@ -85,6 +85,14 @@ bench: release lottie-compare-venv
 	$(SWIFT) build -c release --product animexport-bench
 	.build/release/animexport-bench $(BENCH_ARGS)
 
+# Side by side with an earlier commit (tools/bench_against; README, Speed): BASE's bench built in
+# .build/bench-base/, both run in turn pinned to one CPU (BENCH_AGAINST_ARGS: --runs N, --only
+# ROWS, --rounds N, --json PATH); per row both medians, the paired ratio and a sign test.
+bench-against: release
+	@test -n "$(BASE)" || { echo "make bench-against BASE=<commit>"; exit 2; }
+	$(SWIFT) build -c release --product animexport-bench
+	cd tools && PYTHONDONTWRITEBYTECODE=1 python3 -m bench_against --base $(BASE) $(BENCH_AGAINST_ARGS)
+
 # The Lottie comparison (issue 13; tools/lottie_compare, docs/lottie-compare.md): ours beside
 # ThorVG and rlottie over the corpus, report in out/lottie-compare/ (COMPARE_ARGS: --only TEXT,
 # --box N, --jobs N, --out DIR). Not part of `make test`; the tool's own tests are.
@@ -99,6 +107,7 @@ $(COMPARE_VENV)/installed: tools/lottie_compare/requirements.txt
 lottie-compare-venv: $(COMPARE_VENV)/installed
 test-compare-tool: lottie-compare-venv
 	$(COMPARE_PY) -m unittest discover -q -s lottie_compare/tests -t .
+	$(COMPARE_PY) -m unittest discover -q -s bench_against/tests -t .
 compare-lottie: release test-compare-tool
 	$(COMPARE_PY) -m lottie_compare --ours $(CURDIR)/$(RELEASE_BIN) $(COMPARE_ARGS)
 

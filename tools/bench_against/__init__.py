@@ -1,0 +1,1 @@
+"""Side by side with an earlier commit: `make bench-against BASE=<commit>` (README, Speed)."""
