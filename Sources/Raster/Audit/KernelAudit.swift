@@ -85,7 +85,7 @@
 
     /// The names of the checks `run` performs.
     public static var checkNames: [String] {
-        ScanAudit.names + CompositorAudit.names + PaintAudit.names + BlendAudit.names + MaskAudit.names
+        ScanAudit.names + CompositorAudit.names + PaintAudit.names + GradientTableAudit.names + BlendAudit.names + MaskAudit.names
             + BlurAudit.names
     }
 
@@ -95,6 +95,7 @@
         if let finding = ScanAudit.run(name, &random, rounds) { return finding }
         if let finding = CompositorAudit.run(name, &random, rounds) { return finding }
         if let finding = PaintAudit.run(name, &random, rounds) { return finding }
+        if let finding = GradientTableAudit.run(name, &random, rounds) { return finding }
         if let finding = BlendAudit.run(name, &random, rounds) { return finding }
         if let finding = MaskAudit.run(name, &random, rounds) { return finding }
         if let finding = BlurAudit.run(name, &random, rounds) { return finding }

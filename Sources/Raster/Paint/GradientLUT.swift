@@ -87,15 +87,10 @@ final class GradientColorTable: @unchecked Sendable {  // immutable while shared
     }
 
     /// Computes the entries, opacity and uniformity from the stops.
+    /// (GradientTableFill.swift: the same bytes as `exactColor(at:)` per entry, four channels at a time.)
     private func fill() {
-        var opaque = true
-        var uniform = true
-        for i in 0..<count {
-            let entry = GradientColorTable.exactColor(gradient, opacity, filter, at: Double(i) / Double(count - 1))
-            colors[i] = entry
-            opaque = opaque && entry.a == 255
-            uniform = uniform && entry == colors[0]
-        }
+        let (opaque, uniform) = GradientColorTable.fillEntries(colors, count: count, gradient: gradient,
+                                                               opacity: opacity, filter: filter)
         isOpaque = opaque
         uniformColor = uniform ? colors[0] : nil
     }
