@@ -134,19 +134,19 @@ public struct DisplayList {
 
     /// Removes every node, path, gradient and image, keeping the storage for the next frame.
     public mutating func reset() {
-        commands.removeAll(keepingCapacity: true)
-        groups.removeAll(keepingCapacity: true)
-        shapes.removeAll(keepingCapacity: true)
-        strokes.removeAll(keepingCapacity: true)
-        masks.removeAll(keepingCapacity: true)
-        filters.removeAll(keepingCapacity: true)
-        gradients.removeAll(keepingCapacity: true)
-        colorStops.removeAll(keepingCapacity: true)
-        opacityStops.removeAll(keepingCapacity: true)
-        dashes.removeAll(keepingCapacity: true)
-        images.removeAll(keepingCapacity: true)
-        keptPaths.removeAll(keepingCapacity: true)
-        openNodes.removeAll(keepingCapacity: true)
+        commands.empty()
+        groups.empty()
+        shapes.empty()
+        strokes.empty()
+        masks.empty()
+        filters.empty()
+        gradients.empty()
+        colorStops.empty()
+        opacityStops.empty()
+        dashes.empty()
+        images.empty()
+        keptPaths.empty()
+        openNodes.empty()
         builtCount = 0
     }
 
@@ -171,4 +171,13 @@ public struct DisplayList {
     }
 
     func image(_ id: ImageID) -> Bitmap { images[Int(id.index)] }
+}
+
+extension Array {
+    /// `removeAll(keepingCapacity: true)`, skipped when already empty: a list that never uses an
+    /// array (most use few of the list's arrays) then runs no code for it per frame.
+    @inline(__always)
+    mutating func empty() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
+    }
 }

@@ -29,7 +29,7 @@ extension Renderer {
         let inner = Rect(minX: r.minX.rounded(.up), minY: r.minY.rounded(.up),
                          maxX: r.maxX.rounded(.down), maxY: r.maxY.rounded(.down))
         guard inner.maxX > inner.minX, inner.maxY > inner.minY else { return false }
-        boundsTransforms.removeAll(keepingCapacity: true)
+        boundsTransforms.empty()
         boundsTransforms.append(transform)
         for i in (index + 1)..<Int(record.end) {
             switch list.commands[i] {

@@ -113,8 +113,8 @@ extension Renderer {
 
     /// Whether the device bounds of the shapes in commands first..<end are pairwise disjoint.
     private func shapesAreDisjoint(_ list: DisplayList, from first: Int, to end: Int, transform: Transform) -> Bool {
-        shapeBounds.removeAll(keepingCapacity: true)
-        boundsTransforms.removeAll(keepingCapacity: true)
+        shapeBounds.empty()
+        boundsTransforms.empty()
         boundsTransforms.append(transform)
         for i in first..<end {
             switch list.commands[i] {

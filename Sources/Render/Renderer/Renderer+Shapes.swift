@@ -133,7 +133,7 @@ extension Renderer {
         strokeStyle.join = record.join
         strokeStyle.miterLimit = record.miterLimit
         strokeStyle.dashPhase = record.dashPhase
-        strokeStyle.dash.removeAll(keepingCapacity: true)
+        strokeStyle.dash.empty()
         let dashes = list.dashes[Int(record.dashes.lowerBound)..<Int(record.dashes.upperBound)]
         strokeStyle.dash.append(contentsOf: dashes)
         // An odd dash array is used twice over (DashPattern); doubled here into the reused array,

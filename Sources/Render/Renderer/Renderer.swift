@@ -128,7 +128,7 @@ public final class Renderer {
         report = RenderReport()
         clear(canvas, to: background)
         prepareCaches(shapeCount: list.shapes.count)
-        stack.removeAll(keepingCapacity: true)
+        stack.empty()
         stack.append(Entry(transform: transform, opacity: 1, filter: nil, target: canvas))
         layerDepth = 0
         var i = 0
@@ -150,7 +150,7 @@ public final class Renderer {
                 i += 1
             }
         }
-        stack.removeAll(keepingCapacity: true)
+        stack.empty()
         rasterizer.scissor = nil
         // The deferred clear's rows nothing drew over: written now, so the frame holds the whole clear.
         canvas.resolvePendingClear()
