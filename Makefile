@@ -86,7 +86,7 @@ bench: release lottie-compare-venv
 	.build/release/animexport-bench $(BENCH_ARGS)
 
 # Side by side with an earlier commit (tools/bench_against; README, Speed): BASE's bench built in
-# .build/bench-base/, both run in turn pinned to one CPU (BENCH_AGAINST_ARGS: --runs N, --only
+# .build/bench-base/, both run in pairs, order alternating, pinned to one CPU (BENCH_AGAINST_ARGS: --runs N, --only
 # ROWS, --rounds N, --json PATH); per row both medians, the paired ratio and a sign test.
 bench-against: release
 	@test -n "$(BASE)" || { echo "make bench-against BASE=<commit>"; exit 2; }

@@ -1,7 +1,7 @@
 """cd tools && python3 -m bench_against --base COMMIT [--runs N] [--only ROWS] [--rounds N] [--json PATH]
 
 Builds COMMIT's animexport-bench in a worktree under .build/bench-base/, then runs it and this
-checkout's release bench in turn, N times each, and prints per row the two medians, the median
+checkout's release bench in pairs, N of each, the order within a pair alternating (runner.py), and prints per row the two medians, the median
 paired ratio (current / base: below 1 is faster), how many pairs the current build won and the
 sign test's p (stats.py). Needs this checkout's release bench built first (`make bench-against
 BASE=...` builds it and runs this)."""
@@ -31,13 +31,12 @@ def main(argv=None):
         parser.error(f"{current} is missing: build it first (swift build -c release --product animexport-bench)")
     sha, checkout = runner.base_checkout(repo, args.base)
     base = runner.build(checkout)
-    base_runs, current_runs = [], []
-    for i in range(args.runs):
-        base_runs.append(runner.run_once(base, args.only, args.rounds, checkout))
-        current_runs.append(runner.run_once(current, args.only, args.rounds, repo))
-        print(f"run {i + 1}/{args.runs}", file=sys.stderr)
+    base_runs, current_runs = runner.run_pairs(
+        lambda: runner.run_once(base, args.only, args.rounds, checkout),
+        lambda: runner.run_once(current, args.only, args.rounds, repo), args.runs,
+        progress=lambda i: print(f"pair {i}/{args.runs}", file=sys.stderr))
     rows = stats.compare(base_runs, current_runs)
-    print(f"# base {sha[:7]} against this checkout: {args.runs} runs each, in turn, medians of per-run medians (ms)")
+    print(f"# base {sha[:7]} against this checkout: {args.runs} pairs, order alternating, medians of per-run medians (ms)")
     print("\n".join(stats.table(rows, sha[:7], "current")))
     if args.json:
         with open(args.json, "w") as f:

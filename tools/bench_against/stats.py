@@ -1,8 +1,8 @@
 """Paired comparison of two builds' bench medians.
 
 Each run of a build is one process; a run's figure for a row is its median per-frame time. The
-builds run in turn (base, current, base, current, ...), so run i of each forms a pair taken
-seconds apart on the same machine. Per row:
+builds run in pairs seconds apart on the same machine, which one first alternating (runner.py),
+so run i of each forms a pair. Per row:
 
     base median     the median of the base build's run medians (and current median likewise)
     paired ratio    the median over pairs of current_i / base_i

@@ -53,6 +53,14 @@ class Runner(unittest.TestCase):
             os.chmod(fake, os.stat(fake).st_mode | stat.S_IEXEC)
             self.assertEqual(runner.run_once(fake, "dots", 3, d), {"render dots": 3})
 
+    def test_pairs_alternate_which_build_runs_first(self):
+        order = []
+        base, current = runner.run_pairs(lambda: order.append("b") or len(order),
+                                         lambda: order.append("c") or len(order), 4)
+        self.assertEqual("".join(order), "bccbbccb")
+        self.assertEqual(base, [1, 4, 5, 8])      # pair i of each list came from the same pair
+        self.assertEqual(current, [2, 3, 6, 7])
+
     def test_base_checkout_is_a_detached_worktree_reused(self):
         with tempfile.TemporaryDirectory() as repo:
             git = ["git", "-C", repo, "-c", "user.name=t", "-c", "user.email=t@t"]
