@@ -52,7 +52,7 @@ enum GradientTableAudit {
         }
     }
 
-    /// `roundedHalfAway` against `rounded()` at k + ½ and its neighbours for every byte value k,
+    /// `bytesRoundedHalfAway` against `rounded()` at k + ½ and its neighbours for every byte value k,
     /// and just below ½ (where ⌊y + ½⌋ alone rounds up).
     static func checkRounding(_ finding: inout KernelFinding) {
         var values: [Double] = [0, 0.5.nextDown, 0.5, 0.5.nextUp, 1, 254.5.nextUp, 255]

@@ -26,8 +26,9 @@
 // 2ᵉ⁺¹ + ½ representable) keeps it in [2ᵉ⁺¹, 2ᵉ⁺¹ + ½], whose floor is 2ᵉ⁺¹ either way. (⌊y + ½⌋
 // alone fails for y = ½ − 2⁻⁵⁴, where y + ½ rounds up to 1.) y + ½ > 0, so ⌊·⌋ is UInt8's truncation.
 //
-// The kernel audit (`gradient.table`) and GradientTableTests compare every entry with
-// `exactColor(at:)` byte for byte, in the debug and in the shipped release build.
+// The kernel audit's `gradient.table` check (GradientTableAudit.swift) compares every entry with
+// `exactColor(at:)` byte for byte, in the debug build (KernelAuditTests) and in the shipped release
+// build (kernel-audit, run by `make test`).
 
 extension GradientColorTable {
     /// Writes entries 0..<count of `colors` (see the file header) and returns whether they are all
