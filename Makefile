@@ -3,6 +3,10 @@ SHELL := /bin/bash
 PREFIX ?= /usr/local
 SWIFT ?= swift
 RELEASE_BIN = .build/release/animexport
+# Release tuning (Package.swift): every build this Makefile runs is tuned (AVX2 + FMA kernels on
+# x86-64, unchecked exclusivity, cross-module optimisation). A plain `swift build`, or a package
+# that depends on AnimExportKit, sees a manifest without unsafe flags and builds portable code.
+export ANIMEXPORT_TUNED := 1
 # Debian packages: FFmpeg's libraries (libx264 comes with libavcodec), pkg-config, and for
 # text: FreeType, HarfBuzz, fontconfig and the Inter font.
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
@@ -34,14 +38,17 @@ deps:
 	    || { echo "deps: apt-get install failed; install these Debian packages: $(APT_PKGS)"; exit 1; }; \
 	else echo "deps: all present"; fi
 
-# What only the tests need: Debian's Chromium, for the review page test (a large package, so
-# apart from `deps` and installed only when missing).
+# What only the tests need: Debian's Chromium, for the review page test, and qemu-user, to run
+# the release binary on an emulated CPU without AVX2 (scripts/test-release-manifest.sh): large
+# packages, so apart from `deps` and installed only when missing.
 deps-test: deps
-	@if command -v chromium >/dev/null 2>&1; then echo "deps-test: chromium present"; else \
-	  echo "deps-test: missing: chromium — installing with apt-get"; \
+	@missing=""; command -v chromium >/dev/null 2>&1 || missing="chromium"; \
+	command -v qemu-x86_64 >/dev/null 2>&1 || missing="$$missing qemu-user"; \
+	if [ -z "$$missing" ]; then echo "deps-test: chromium and qemu-user present"; else \
+	  echo "deps-test: missing: $$missing — installing with apt-get"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null \
-	    || { echo "deps-test: apt-get install failed; install the Debian package chromium"; exit 1; }; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null \
+	    || { echo "deps-test: apt-get install failed; install the Debian packages: $$missing"; exit 1; }; \
 	fi
 
 build: deps
@@ -72,10 +79,15 @@ test: check-layout release deps-test test-compare-tool
 	.build/release/animexport-bench --check-lottie-allocs $(LOTTIE_ALLOC_FIXTURES)
 	$(SWIFT) build -c release --product kernel-audit
 	.build/release/kernel-audit --quiet
+	@# The manifest a consumer sees has no unsafe flags; the tuned release binary refuses a CPU
+	@# without AVX2 in one sentence (qemu) and runs on one with it.
+	SWIFT=$(SWIFT) scripts/test-release-manifest.sh $(RELEASE_BIN)
 	@# SwiftPM can keep a stale plan of the path dependency after files are added to it (seen after
 	@# merges): an incremental failure is retried once from an empty build folder.
-	$(SWIFT) build --package-path $(EXAMPLE) || { echo "example: rebuilding $(EXAMPLE) from scratch"; \
-	  rm -rf $(EXAMPLE)/.build && $(SWIFT) build --package-path $(EXAMPLE); }
+	@# The example builds as a consumer of AnimExportKit does: without ANIMEXPORT_TUNED, so with
+	@# the manifest that declares no unsafe flags.
+	env -u ANIMEXPORT_TUNED $(SWIFT) build --package-path $(EXAMPLE) || { echo "example: rebuilding $(EXAMPLE) from scratch"; \
+	  rm -rf $(EXAMPLE)/.build && env -u ANIMEXPORT_TUNED $(SWIFT) build --package-path $(EXAMPLE); }
 	ANIMEXPORT_BIN=$(CURDIR)/$(RELEASE_BIN) ANIMEXPORT_EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE)/.build/debug/custom-scene \
 	  $(SWIFT) test --disable-xctest
 

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// animexport — offline vector animation → H.264 MP4.
+// animexport — offline vector animation → video and animated images.
 // Data flows one way: preset → scene at time t → drawing → Raster → RGBA frame → Video → file.
 // Each target declares exactly the modules its files import, no more and no less; `make test`
 // checks that first (scripts/check-layout.swift). Modules, and what they import:
@@ -17,28 +17,39 @@
 //   Media   → CFFmpeg, CZip   (untrusted media: PNG/JPEG/WebP decoding, files inside a folder, zip archives)
 //   AnimExport → Geometry, Raster, Text, Render, Scenes, Video, Lottie, CFFmpeg (presets, jobs, CLI logic,
 //                              errors; SHA-256 from libavutil)
-//   animexport → AnimExport   (the thin executable)
+//   animexport → AnimExport, CCPUCheck (the thin executable; the startup CPU check)
 import PackageDescription
 
 import Foundation
 
-// Geometry's and Raster's hot loops (docs/research/rasterizers.md §6). Release builds target AVX2
-// + FMA (`-target-cpu haswell`: 256-bit SIMD8<Float>, vroundps, FMA only where written with
-// addingProduct) unless ANIMEXPORT_PORTABLE=1 is set at build time; debug builds — which is
-// what `swift test` compiles — are always the portable x86-64 baseline, so the tests run the
-// portable code. Both run the same Swift source (no intrinsics), so results are byte-identical.
-// Video's conversion kernels (FrameConverter, RGBAToYUV10) build the same way; their integer
-// results do not depend on the target (the release build is checked by the bench's fast − scalar rows).
-let portable = ProcessInfo.processInfo.environment["ANIMEXPORT_PORTABLE"] == "1"
-var optimized: [SwiftSetting] = [
-    .unsafeFlags(["-enforce-exclusivity=unchecked"]),
-]
-#if arch(x86_64)
-if !portable {
-    optimized.append(.unsafeFlags(["-target-cpu", "haswell"], .when(configuration: .release)))
-    optimized.append(.define("RASTER_TARGET_HASWELL", .when(configuration: .release)))
+// Release tuning (README "Speed", docs/library.md). The Makefile exports ANIMEXPORT_TUNED=1 for
+// every build it runs; only then does this manifest add compiler flags SwiftPM calls unsafe:
+// `-enforce-exclusivity=unchecked` on the kernel modules, aggressive cross-module optimisation
+// for Motion and Lottie, and — on x86-64 release builds unless ANIMEXPORT_PORTABLE=1 — AVX2 + FMA
+// (`-target-cpu haswell`: 256-bit SIMD8<Float>, vroundps, FMA only where written with
+// addingProduct; docs/research/rasterizers.md §6). Without the variable — a Swift package that
+// depends on AnimExportKit by URL, or a plain `swift build` — the manifest has no unsafe flags
+// (SwiftPM refuses those in a fetched dependency) and builds the portable code. Debug builds,
+// which `swift test` compiles, are always the portable x86-64 baseline. Both run the same Swift
+// source (no intrinsics), so results are byte-identical; a tuned binary checks the CPU at start
+// (Sources/CCPUCheck) and says so instead of dying with SIGILL.
+let environment = ProcessInfo.processInfo.environment
+let tuned = environment["ANIMEXPORT_TUNED"] == "1"
+let portable = environment["ANIMEXPORT_PORTABLE"] == "1"
+var optimized: [SwiftSetting] = []
+var crossModule: [SwiftSetting] = []
+var cpuCheck: [CSetting] = []
+if tuned {
+    optimized.append(.unsafeFlags(["-enforce-exclusivity=unchecked"]))
+    crossModule.append(.unsafeFlags(["-cross-module-optimization"]))
+    #if arch(x86_64)
+    if !portable {
+        optimized.append(.unsafeFlags(["-target-cpu", "haswell"], .when(configuration: .release)))
+        optimized.append(.define("RASTER_TARGET_HASWELL", .when(configuration: .release)))
+        cpuCheck.append(.define("ANIMEXPORT_REQUIRE_AVX2", .when(configuration: .release)))
+    }
+    #endif
 }
-#endif
 
 let package = Package(
     name: "animexport",
@@ -84,8 +95,8 @@ let package = Package(
         .target(name: "Geometry", dependencies: ["CClipper"], swiftSettings: optimized),
         .target(name: "Raster", dependencies: ["Geometry"], swiftSettings: optimized),
         .target(name: "Text", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
-        // Cross-module optimisation lets scenes specialise Motion's generic timelines (no boxing per frame).
-        .target(name: "Motion", swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
+        // Cross-module optimisation (tuned builds) lets scenes specialise Motion's generic timelines (no boxing per frame).
+        .target(name: "Motion", swiftSettings: crossModule),
         .target(name: "Render", dependencies: ["Geometry", "Raster"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text", "Render"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"], swiftSettings: optimized),
@@ -94,20 +105,22 @@ let package = Package(
         // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory,
         // and the builder of display lists.
         .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion", "Render", "Text"],
-                swiftSettings: [.unsafeFlags(["-cross-module-optimization"])]),
+                swiftSettings: crossModule),
         .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Text", "Render", "Scenes", "Video",
                                                    "CFFmpeg", "CJansson", "Lottie", "Media"]),
-        .executableTarget(name: "animexport", dependencies: ["AnimExport"]),
+        // The startup CPU check of tuned release builds (C, compiled for any x86-64).
+        .target(name: "CCPUCheck", path: "Sources/CCPUCheck", cSettings: cpuCheck),
+        .executableTarget(name: "animexport", dependencies: ["AnimExport", "CCPUCheck"]),
         .target(name: "AnimExportKit", dependencies: ["AnimExport", "Scenes", "Render", "Geometry", "Raster", "Motion"]),
         // `make bench`: timings of rendering, conversion and encoding (not part of the product).
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .executableTarget(name: "animexport-bench",
                           dependencies: ["AnimExport", "Scenes", "Render", "Geometry", "Raster", "Text", "Video", "CFFmpeg",
-                                         "CAllocCounter", "Lottie"],
+                                         "CAllocCounter", "Lottie", "CCPUCheck"],
                           path: "Sources/animexport-bench",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         // `make test` runs it in release (the AVX2 build that ships): SIMD kernels vs scalar references.
-        .executableTarget(name: "kernel-audit", dependencies: ["Raster", "Video"], path: "Sources/kernel-audit"),
+        .executableTarget(name: "kernel-audit", dependencies: ["Raster", "Video", "CCPUCheck"], path: "Sources/kernel-audit"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Geometry", "Raster", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Geometry", "Raster", "TestSupport"]),

@@ -1,5 +1,5 @@
 // The command-line interface: `animexport <command> …`. The executable is just
-// `exit(CLI.run(CommandLine.arguments))`; everything testable lives here.
+// `exit(CLI.main())` (RawArguments.swift: checks the arguments, then `CLI.run`); everything testable lives here.
 import Foundation
 
 public enum CLI {
@@ -7,7 +7,7 @@ public enum CLI {
 
     static var generalHelp: String {
         """
-        animexport \(version) — render vector animations offline to H.264 MP4
+        animexport \(version) — render vector animations offline to video and animated images
 
         Usage:
           animexport <animation> [options] OUTPUT        render a clip: .mp4 .m4v .mov .webm .gif .apng .webp, name%04d.png

@@ -22,6 +22,7 @@ import Video
 import AnimExport
 import CFFmpeg
 import CAllocCounter
+import CCPUCheck
 
 // MARK: - options
 
@@ -41,6 +42,7 @@ struct Options {
 }
 
 HugePages.disableForProcess()
+animexport_cpu_check("animexport-bench")
 var options = Options()
 do {
     var args = CommandLine.arguments.dropFirst()

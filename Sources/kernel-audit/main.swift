@@ -6,9 +6,12 @@
 //
 //     kernel-audit [--seed N] [--rounds N] [--only PREFIX] [--quiet]
 
+import CCPUCheck
 import Foundation
 @_spi(KernelAudit) import Raster
 import Video
+
+animexport_cpu_check("kernel-audit")
 
 var seed: UInt64 = 0x5EED
 var rounds = 2

@@ -3,7 +3,7 @@
 // `fr` frames per second; the animation plays from frame `ip` to frame `op` (exclusive), which
 // may be fractional: its length is (op − ip)/fr seconds. `w` × `h` is the canvas in points.
 // Time t seconds after the in-point is frame ip + t·fr of the root composition, sampled
-// exactly (Time/AnimationTime.swift).
+// exactly (Time/LayerTime.swift).
 
 import Render
 
