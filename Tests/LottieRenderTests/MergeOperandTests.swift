@@ -12,6 +12,8 @@
 //       B∩C only (70, 50), A∩B∩C (50, 50), none (5, 95).
 //   merge-operands-nested-merge.json   [G[P, Q, add], R, subtract]: P = [10, 40]², Q = [60, 90] ×
 //       [10, 40] (disjoint), R = [20, 80] × [25, 90]; G's merge is one operand: (P ∪ Q) \ R.
+//   merge-operands-repeater.json   [rect [10, 50] × [30, 70], repeater (2 copies, 20 apart), intersect]:
+//       each copy is an operand, so copy 0 ∩ copy 1 = [30, 50] × [30, 70].
 //   merge-intersect-group.json   the repro (../shared/lottie/repros, written for this
 //       project): a disc of radius 100 at (150, 150) intersected with a group holding two copies
 //       of a 240 × 240 square wound in opposite directions — the disc (300 × 300 canvas).
@@ -46,6 +48,7 @@ let mergeOperandFixtures: [GoldenFixture] = [
     // (P ∪ Q) \ R: P and Q outside R red; inside R clear; R alone clear.
     GoldenFixture(name: "merge-operands-nested-merge", pixels: [(15, 15, .red), (30, 30, .clear), (85, 15, .red),
                                                                (70, 30, .clear), (50, 50, .clear), (50, 15, .clear)]),
+    GoldenFixture(name: "merge-operands-repeater", pixels: [(40, 50, .red), (20, 50, .clear), (60, 50, .clear), (40, 25, .clear)]),
     // The disc (fill [0.1, 0.6, 1] → (26, 153, 255)): centre, 94.5 from it, and outside the
     // disc but inside the squares (109.5 from the centre; a corner).
     GoldenFixture(name: "merge-intersect-group", pixels: [(150, 150, Pixel(26, 153, 255, 255)), (150, 55, Pixel(26, 153, 255, 255)),
