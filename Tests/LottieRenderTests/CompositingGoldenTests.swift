@@ -8,7 +8,8 @@
 // p4 (25, 75) in neither (Model/LayerCompositing.swift has the fold).
 // Mattes: source white [20, 80] × [20, 50] over black [20, 80] × [50, 80]; the matted layer is
 // full red. Blend: red [0, 50] × [0, 100] over 50 % grey (128). Merge: R1 = [10, 60]²,
-// R2 = [40, 90]², [R1, R2, merge, fill]: operand 0 is R2 (the bottom one), so subtract = R2 \ R1.
+// R2 = [40, 90]², [R1, R2, merge, fill]: operand 0 is R1 (the topmost path, as in After Effects;
+// Build/MergePathsEmitter.swift), so subtract = R1 \ R2.
 //
 import Foundation
 import Geometry
@@ -75,15 +76,15 @@ let blendFixtures: [GoldenFixture] = [
 let mergeFixtures: [GoldenFixture] = [
     GoldenFixture(name: "merge-merge", pixels: [at(p1, .red), at(p2, .red), at(p3, .red), at(p4, .clear)]),
     GoldenFixture(name: "merge-add", pixels: [at(p1, .red), at(p2, .red), at(p3, .red), at(p4, .clear)]),
-    GoldenFixture(name: "merge-subtract", pixels: [at(p1, .clear), at(p2, .clear), at(p3, .red), at(p4, .clear)]),
+    GoldenFixture(name: "merge-subtract", pixels: [at(p1, .red), at(p2, .clear), at(p3, .clear), at(p4, .clear)]),
     GoldenFixture(name: "merge-intersect", pixels: [at(p1, .clear), at(p2, .red), at(p3, .clear), at(p4, .clear)]),
     GoldenFixture(name: "merge-exclude", pixels: [at(p1, .red), at(p2, .clear), at(p3, .red), at(p4, .clear)]),
     // A 4-wide stroke after an add outlines the union: R1's left edge x = 10 and its right edge
     // x = 60 above y = 40 are outline, x = 60 at y = 50 is inside R2 (not outline).
     GoldenFixture(name: "merge-stroke", pixels: [(10, 30, .white), (60, 20, .white), (60, 50, .clear), (40, 75, .white),
                                                  (50, 50, .clear), (25, 25, .clear)]),
-    // A group before the merge is one operand: the same as merge-subtract.
-    GoldenFixture(name: "merge-group-subtract", pixels: [at(p1, .clear), at(p2, .clear), at(p3, .red), at(p4, .clear)]),
+    // R1 inside a group: its path is the topmost operand, the same as merge-subtract.
+    GoldenFixture(name: "merge-group-subtract", pixels: [at(p1, .red), at(p2, .clear), at(p3, .clear), at(p4, .clear)]),
 ]
 
 @Suite("LottieCompositingGolden") struct CompositingGoldenTests {

@@ -54,6 +54,9 @@ public final class LottieBuilder {
     /// Merge paths Geometry refused (drawn unmerged), and the first reason (MergePathsEmitter.swift).
     public internal(set) var refusedMerges = 0
     public internal(set) var firstMergeError: String?
+    /// While a merge gathers its operands, where each begins in the gathered path (nil otherwise;
+    /// MergePathsEmitter.swift).
+    var operandStarts: [Int]?
     /// Text layers: fonts, set documents and per-character scratch (TextEmitter.swift).
     private(set) lazy var text = TextEmitter(animation, builder: self)
 

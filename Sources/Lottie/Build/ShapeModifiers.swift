@@ -39,6 +39,7 @@ extension ShapeEmitter {
     func appendShape(after j: Int, in items: [ShapeItem], transform: Transform, into path: inout Path) {
         builder.levels.append(ShapeLevel(items: items, index: j))
         defer { builder.levels.removeLast() }
+        builder.markOperand(at: path.elements.count)   // each path is a merge operand (MergePathsEmitter.swift)
         guard hasModifier(builder.levels[...]) else {
             builder.bezier.append(to: &path, transform: transform)
             return
