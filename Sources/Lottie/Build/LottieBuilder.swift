@@ -7,7 +7,9 @@
 //   group  clip (0, 0, w, h)                         the composition is clipped to its canvas
 //     group  transform M_layer, opacity o_layer      per visible shape or solid layer
 //            filter (fill and tint effects, EffectFilters.swift)
-//       …shapes (ShapeEmitter)                       or the solid's rectangle (0, 0, sw, sh)
+//       …shapes (ShapeEmitter)                       or the solid's rectangle (0, 0, sw, sh),
+//                                                    with the stroke effect's mask strokes
+//                                                    (StrokeEffect.swift)
 //     group  transform M_pre, opacity o_pre, clip (0, 0, pw, ph)   per precomposition layer
 //       …its layers, at the precomposition's frame C′ (Time/LayerTime.swift)
 //
@@ -87,35 +89,39 @@ public final class LottieBuilder {
         var matteTakesBlend = false
 
         mutating func visit(_ layer: LottieLayer, frame: Double, matrix: Transform, opacity: Double) {
+            guard opacity > 0 else { return }
             switch layer.content {
             case .shapes(let items):
-                guard opacity > 0 else { return }
-                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
-                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
-                let emitter = ShapeEmitter(builder: builder, frame: frame)
-                emitter.emit(items, upTo: items.count, into: &list)
-                list.endGroup()
+                drawLayer(layer, frame: frame, matrix: matrix, opacity: opacity) { this in
+                    ShapeEmitter(builder: this.builder, frame: frame).emit(items, upTo: items.count, into: &this.list)
+                }
             case let .solid(color, w, h):
-                guard opacity > 0, color.a > 0 else { return }
-                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
-                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
-                list.fill(paint: .solid(color)) { $0.appendRectangle(width: w, height: h) }
-                list.endGroup()
+                guard color.a > 0 || layer.effects.contains(where: StrokeEffect.isStroke) else { return }
+                drawLayer(layer, frame: frame, matrix: matrix, opacity: opacity) { this in
+                    this.list.fill(paint: .solid(color)) { $0.appendRectangle(width: w, height: h) }
+                }
             case .image(let id):
-                guard opacity > 0, let image = builder.animation.bitmaps[id] else { return }
-                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
-                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
-                list.emitImage(image)
-                list.endGroup()
+                guard let image = builder.animation.bitmaps[id] else { return }
+                drawLayer(layer, frame: frame, matrix: matrix, opacity: opacity) { this in this.list.emitImage(image) }
             case .text(let content):
-                guard opacity > 0 else { return }
-                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
-                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
-                builder.text.emit(layer, content, frame: frame, into: &list)
-                list.endGroup()
+                drawLayer(layer, frame: frame, matrix: matrix, opacity: opacity) { this in
+                    this.builder.text.emit(layer, content, frame: frame, into: &this.list)
+                }
             case .precomp, .null, .other:
                 return   // precompositions come through enterPrecomposition; the rest is reported
             }
+        }
+
+        /// The layer's group: its content (unless a stroke effect paints on transparent) between
+        /// its stroke effects' wrappers and strokes (StrokeEffect.swift).
+        private mutating func drawLayer(_ layer: LottieLayer, frame: Double, matrix: Transform, opacity: Double,
+                                        content: (inout Self) -> Void) {
+            beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
+                                                       filter: EffectFilters.filter(layer.effects, frame: frame)))
+            beginStrokeEffects(layer, frame: frame)
+            if StrokeEffect.drawsContent(layer, frame) { content(&self) }
+            endStrokeEffects(layer, frame: frame)
+            list.endGroup()
         }
 
         mutating func enterPrecomposition(_ layer: LottieLayer, composition: Int, frame: Double, innerFrame: Double,
