@@ -30,6 +30,12 @@ let maskStrokeLevelsMatteFixtures: [GoldenFixture] = [
         (78, 50, .green), (79, 66, .green), (81, 50, .clear), (50, 69, .clear), (30, 69, .clear),
         (50, 88, Pixel(255, 255, 0, 128)), (50, 86, Pixel(255, 255, 0, 128)), (50, 85, .clear), (50, 90, .clear),
         (50, 82, .clear), (5, 88, .clear)], tolerance: 1),
+    // Stroke effects on precomposition layers: "On transparent" (its precomposition a blue bar
+    // y 10–40) draws only the red line (10, 25)–(90, 25), width 8: y 21–29; "On original" (blue
+    // bar y 60–80) draws the bar and a green line at y 70, width 4: y 68–72.
+    GoldenFixture(name: "effect-stroke-precomp", pixels: [
+        (50, 25, .red), (50, 21, .red), (50, 15, .clear), (50, 35, .clear), (50, 20, .clear),
+        (50, 65, .blue), (50, 70, .green), (50, 68, .green), (50, 73, .blue), (50, 50, .clear)], tolerance: 1),
     // "Source" (red at 50 %, x 40–60, y 0–70, drawn in place) is the alpha matte of "Matted" (blue,
     // y 20–60): blue at ½ under red at ½ → α 0.75 (191), colour (0.5·255, 0, 0.25·255)/0.75 =
     // (170, 0, 85); red alone at ½ elsewhere in the source; blue outside it is matted away.

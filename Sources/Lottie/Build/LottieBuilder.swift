@@ -53,6 +53,9 @@ public final class LottieBuilder {
     /// The sizes of the compositions entered while a picture is built, the top one first
     /// (PrecompClip.swift).
     var compositionSizes: [(Double, Double)] = []
+    /// The precomposition layers entered, with their frames, while their stroke effects are open
+    /// (StrokeEffect.swift; nil for one without).
+    var strokeEffectLayers: [(LottieLayer, Double)?] = []
     /// Merge paths Geometry refused (drawn unmerged), and the first reason (MergePathsEmitter.swift).
     public internal(set) var refusedMerges = 0
     public internal(set) var firstMergeError: String?
@@ -74,6 +77,7 @@ public final class LottieBuilder {
         list.beginGroup(Group(clip: Clip(list.addPath { $0.appendRectangle(width: width, height: height) })))
         compositionSizes.removeAll(keepingCapacity: true)
         compositionSizes.append((width, height))
+        strokeEffectLayers.removeAll(keepingCapacity: true)
         var visitor = LayerEmitter(builder: self, list: DisplayList())
         swap(&list, &visitor.list)      // the visitor owns the list while it walks (moved, not copied)
         walker.walk(atSeconds: seconds, &visitor)
@@ -133,15 +137,18 @@ public final class LottieBuilder {
                 // The clip changes nothing.
                 beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: max(0, opacity),
                                                            filter: EffectFilters.filter(layer.effects, frame: frame)))
+                beginPrecompStrokeEffects(layer, frame: frame)
                 return
             }
             let clip = Clip(list.addPath { $0.appendRectangle(width: width, height: height) })
             beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: max(0, opacity),
                                                        filter: EffectFilters.filter(layer.effects, frame: frame), clip: clip))
+            beginPrecompStrokeEffects(layer, frame: frame)
         }
 
         mutating func exitPrecomposition() {
             builder.compositionSizes.removeLast()
+            endPrecompStrokeEffects()
             list.endGroup()
         }
     }

@@ -6,7 +6,6 @@
 //   • image layers whose image could not be loaded (Images/ImageLoading.swift), and all image
 //     layers while the renderer reports image paints as not drawn (probed like gradients);
 //   • blur and drop shadow effects and styles whose σ is over Raster's cap (EffectSigmaCap.swift);
-//   • stroke effects on precomposition layers (StrokeEffect.swift draws the other layers');
 //   • effects not drawn: one entry per effect (name and type), naming its first layer;
 //   • radial gradients with a highlight, when the renderer reports focal gradients as not drawn
 //     (probed once on a 1 × 1 canvas, so the warning goes away by itself when Render draws them).
@@ -45,20 +44,8 @@ public struct LottieCoverage: Sendable {
             add("image layers", animation.features.places(of: .imageLayers), "not drawn yet by the renderer")
         }
         unrendered.append(contentsOf: Self.sigmaOverCap(animation))   // EffectSigmaCap.swift
-        add("stroke effects on precomposition layers", Self.precompsWithStrokeEffects(animation), "not rendered")
         workarounds = animation.warnings
         addText(animation)   // fonts substituted, characters without a glyph (TextCoverage.swift)
-    }
-
-    /// The precomposition layers with an enabled stroke effect (StrokeEffect.swift draws it on
-    /// shape, solid, image and text layers).
-    static func precompsWithStrokeEffects(_ animation: LottieAnimation) -> [String] {
-        animation.compositions.flatMap { composition in
-            composition.layers.filter { layer in
-                if case .precomp = layer.content { return layer.effects.contains(where: StrokeEffect.isStroke) }
-                return false
-            }.map(\.place)
-        }
     }
 
     /// Whether Render draws image paints (probed like focal gradients).

@@ -23,8 +23,9 @@
 // masks are drawn as a `clip-path` (every mask "a" or "n", none inverted, every opacity a
 // constant 100 %), which stays (keepsMasks). What lottie-web ignores is ignored here too: brush
 // hardness (AE softens the brush's edge), stroke sequentially (AE runs start–end across all
-// masks one after another; lottie-web and we apply them to each mask). On precomposition layers
-// the effect is not drawn (LottieCoverage names it). Decisions: docs/lottie-render.md "Effects".
+// masks one after another; lottie-web and we apply them to each mask). On a precomposition
+// layer its layers are the content (paint style 2 hides them in a group of opacity 0: the walker
+// visits them anyway). Decisions: docs/lottie-render.md "Effects".
 //
 // Allocation: the paths go to the list's reused slots, the dash array to the builder's stroke
 // style (kept capacity) and the list's dash arena.
@@ -85,6 +86,24 @@ extension LottieBuilder.LayerEmitter {
             emitMaskStrokes(e, of: layer, frame: frame, color: RGBA(r: 1, g: 1, b: 1, a: 1))
             list.endMatte()
         }
+    }
+
+    /// A precomposition layer's stroke effects: opened on entering (its layers are the content,
+    /// hidden under paint style 2), closed by `endPrecompStrokeEffects` on leaving.
+    mutating func beginPrecompStrokeEffects(_ layer: LottieLayer, frame: Double) {
+        guard layer.effects.contains(where: StrokeEffect.isStroke) else {
+            builder.strokeEffectLayers.append(nil)
+            return
+        }
+        builder.strokeEffectLayers.append((layer, frame))
+        beginStrokeEffects(layer, frame: frame)
+        if !StrokeEffect.drawsContent(layer, frame) { list.beginGroup(Group(opacity: 0)) }
+    }
+
+    mutating func endPrecompStrokeEffects() {
+        guard let entry = builder.strokeEffectLayers.popLast(), let open = entry else { return }
+        if !StrokeEffect.drawsContent(open.0, open.1) { list.endGroup() }
+        endStrokeEffects(open.0, frame: open.1)
     }
 
     /// Draws the strokes of paint styles 1 and 2 and closes the reveal wrappers, in effect order.
