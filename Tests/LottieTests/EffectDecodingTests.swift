@@ -62,4 +62,26 @@ import Testing
         }
         #expect(p.value(at: 0) == 2)
     }
+
+    /// lottie-web removes the layer's SVG `mask` under paint style 1 or 2, but a `clip-path` (add
+    /// and none masks only, not inverted, a constant 100 %) stays (Build/StrokeEffect.swift).
+    @Test func strokeEffectKeepsMasksAsLottieWebDoes() throws {
+        func layerWith(style: Int, mode: String, inverted: Bool = false, opacity: String = "100") throws -> LottieLayer {
+            let stroke = effect(22, "Stroke", #"[{"ty": 10, "v": {"a": 0, "k": 1}}, {"ty": 7, "v": {"a": 0, "k": 0}}, {"ty": 7, "v": {"a": 0, "k": 1}},"#
+                + #" {"ty": 2, "v": {"a": 0, "k": [1, 0, 0, 1]}}, {"ty": 0, "v": {"a": 0, "k": 2}}, {"ty": 0, "v": {"a": 0, "k": 1}},"#
+                + #" {"ty": 0, "v": {"a": 0, "k": 1}}, {"ty": 0, "v": {"a": 0, "k": 0}}, {"ty": 0, "v": {"a": 0, "k": 100}},"#
+                + #" {"ty": 7, "v": {"a": 0, "k": 15}}, {"ty": 7, "v": {"a": 0, "k": \#(style)}}]"#)
+            let mask = #"{"mode": "\#(mode)", "inv": \#(inverted), "o": {"a": 0, "k": \#(opacity)}, "pt": {"a": 0, "k": {"i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]], "v": [[0, 0], [10, 0], [10, 10]], "c": true}}}"#
+            let a = try decode(lottieJSON(layers: "[" + layer(1, [stroke], extra: #", "masksProperties": [\#(mask)]"#) + "]"))
+            return a.compositions[0].layers[0]
+        }
+        #expect(StrokeEffect.keepsMasks(try layerWith(style: 1, mode: "a"), 0))
+        #expect(StrokeEffect.keepsMasks(try layerWith(style: 2, mode: "n"), 0))
+        #expect(!StrokeEffect.keepsMasks(try layerWith(style: 1, mode: "s"), 0))
+        #expect(!StrokeEffect.keepsMasks(try layerWith(style: 2, mode: "a", inverted: true), 0))
+        #expect(!StrokeEffect.keepsMasks(try layerWith(style: 1, mode: "a", opacity: "50"), 0))
+        #expect(StrokeEffect.keepsMasks(try layerWith(style: 3, mode: "s"), 0), "reveal keeps every mask")
+        #expect(!StrokeEffect.drawsContent(try layerWith(style: 2, mode: "a"), 0))
+        #expect(StrokeEffect.drawsContent(try layerWith(style: 1, mode: "a"), 0))
+    }
 }
