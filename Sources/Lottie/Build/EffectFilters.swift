@@ -13,7 +13,7 @@
 // Several effects compose in file order (M = M_n ⋯ M_1: affine maps of colours in [0, 1] stay in
 // [0, 1], so composing equals applying one after another). Disabled effects (`en` 0) and
 // expression controls are skipped; other effects are reported by the decoder, not drawn. A layer
-// with a drop shadow, blur or tritone takes its fill and tint effects into its filter stage
+// with a drop shadow, blur, tritone or pro levels takes its fill and tint effects into its filter stage
 // instead, in file order among the others (EffectStage.swift): then this filter is nil.
 
 import Raster
@@ -33,7 +33,7 @@ enum EffectFilters {
             switch e.kind {
             case .fill: m = fill(e, frame)
             case .tint: m = tint(e, frame)
-            case .expressionControl, .unsupported, .tritone, .dropShadow, .gaussianBlur: continue
+            case .expressionControl, .unsupported, .tritone, .dropShadow, .gaussianBlur, .proLevels, .stroke, .setMatte: continue
             }
             result = result.map { compose(m, after: $0) } ?? m
         }

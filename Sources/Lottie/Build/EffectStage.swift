@@ -1,4 +1,4 @@
-// Drop shadow, gaussian blur and tritone effects and drop shadow layer styles as the filter
+// Drop shadow, gaussian blur, tritone and pro levels effects and drop shadow layer styles as the filter
 // stage of the layer's group (Render's Model/Filters.swift)
 //
 // Parameters are mapped as lottie-web's SVG filters do (player/js/elements/svgElements/effects),
@@ -17,6 +17,10 @@
 //   tritone (ty 23): 0 highlights H, 1 midtones M, 2 shadows S, 3 blend with original b (percent;
 //       lottie-web ignores it, AE mixes): Raster's Tritone (the grey in linear light, then the
 //       table S M H — SVGTritoneFilter).
+//   pro levels (ty 24): values 3–7 the composite (RGB) levels, 10–14 red, 17–21 green, 24–28
+//       blue, 31–35 alpha — each input black, input white, gamma, output black, output white, in
+//       [0, 1] units (defaults 0, 1, 1, 0, 1): Raster's Levels (lottie-web's SVGProLevelsFilter:
+//       the channels' tables, then the composite's).
 //   fill (21) and tint (20) on such a layer: their colour matrices, at their place in the chain
 //       (EffectFilters.swift; the group's own colour filter is then nil).
 //   drop shadow style (sy ty 1, after every effect — AE draws layer styles after effects):
@@ -35,9 +39,15 @@ import Glibc
 #endif
 
 enum EffectStage {
-    /// Whether `effects` holds an enabled drop shadow, blur or tritone (the layer then takes a filter stage).
+    /// Whether `effects` holds an enabled drop shadow, blur, tritone or levels (the layer then takes a filter stage).
     static func usesStage(_ effects: [LayerEffect]) -> Bool {
-        effects.contains { $0.enabled && ($0.kind == .dropShadow || $0.kind == .gaussianBlur || $0.kind == .tritone) }
+        effects.contains { e in
+            guard e.enabled else { return false }
+            switch e.kind {
+            case .dropShadow, .gaussianBlur, .tritone, .proLevels: return true
+            case .expressionControl, .tint, .fill, .stroke, .setMatte, .unsupported: return false
+            }
+        }
     }
 
     /// Adds the layer's filters (the header) to the group just opened.
@@ -50,7 +60,8 @@ enum EffectStage {
                 case .dropShadow: list.addFilter(.dropShadow(dropShadow(e, frame)))
                 case .gaussianBlur: list.addFilter(blur(e, frame))
                 case .tritone: list.addFilter(.tritone(tritone(e, frame)))
-                case .expressionControl, .unsupported: continue
+                case .proLevels: list.addFilter(.levels(levels(e, frame)))
+                case .expressionControl, .stroke, .setMatte, .unsupported: continue
                 }
             }
         }
@@ -87,6 +98,17 @@ enum EffectStage {
                       midtones: EffectFilters.color(e, 1, frame, default: RGBA(r: 0.5, g: 0.5, b: 0.5, a: 1)),
                       shadows: EffectFilters.color(e, 2, frame, default: RGBA(r: 0, g: 0, b: 0, a: 1)),
                       blend: EffectFilters.scalar(e, 3, frame, default: 0) / 100)
+    }
+
+    static func levels(_ e: LayerEffect, _ frame: Double) -> LevelsParameters {
+        func channel(_ first: Int) -> LevelsChannel {
+            LevelsChannel(inputBlack: EffectFilters.scalar(e, first, frame, default: 0),
+                          inputWhite: EffectFilters.scalar(e, first + 1, frame, default: 1),
+                          gamma: EffectFilters.scalar(e, first + 2, frame, default: 1),
+                          outputBlack: EffectFilters.scalar(e, first + 3, frame, default: 0),
+                          outputWhite: EffectFilters.scalar(e, first + 4, frame, default: 1))
+        }
+        return LevelsParameters(composite: channel(3), red: channel(10), green: channel(17), blue: channel(24), alpha: channel(31))
     }
 
     static func dropShadow(_ style: DropShadowStyle, _ frame: Double) -> DropShadow {

@@ -5,7 +5,9 @@
 //                    DisplayList.addMask per mask whose mode is not "n", in file order:
 //                    Mask(mode, path pt(f) in the layer's coordinates, opacity o(f) clamped to
 //                    [0, 1], inverted inv, expansion x(f), feather f(f): MaskFeather.swift);
-//                    then the layer's filter stage (EffectStage.swift)
+//                    then the layer's filter stage (EffectStage.swift); a stroke effect
+//                    painting on the original or on transparent drops the masks as lottie-web
+//                    does (StrokeEffect.keepsMasks)
 //   matted layer     group Group(blendMode bm, matte tt)      in the composition's coordinates
 //                      beginMatte … the source layer as it would be drawn … endMatte
 //                      the layer's group (blend normal: the blend applies to the matted result)
@@ -27,7 +29,8 @@ extension LottieBuilder.LayerEmitter {
             group.blendMode = layer.blendMode
         }
         list.beginGroup(group)
-        for mask in layer.masks {
+        let keepsMasks = StrokeEffect.keepsMasks(layer, frame)
+        for mask in layer.masks where keepsMasks {
             guard let mode = mask.mode else { continue }
             mask.path.evaluate(at: frame, into: &builder.bezier)
             let builder = self.builder

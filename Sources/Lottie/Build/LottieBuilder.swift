@@ -7,7 +7,9 @@
 //   group  clip (0, 0, w, h)                         the composition is clipped to its canvas
 //     group  transform M_layer, opacity o_layer      per visible shape or solid layer
 //            filter (fill and tint effects, EffectFilters.swift)
-//       …shapes (ShapeEmitter)                       or the solid's rectangle (0, 0, sw, sh)
+//       …shapes (ShapeEmitter)                       or the solid's rectangle (0, 0, sw, sh),
+//                                                    with the stroke effect's mask strokes
+//                                                    (StrokeEffect.swift)
 //     group  transform M_pre, opacity o_pre, clip (0, 0, pw, ph)   per precomposition layer
 //       …its layers, at the precomposition's frame C′ (Time/LayerTime.swift)
 //
@@ -51,6 +53,9 @@ public final class LottieBuilder {
     /// The sizes of the compositions entered while a picture is built, the top one first
     /// (PrecompClip.swift).
     var compositionSizes: [(Double, Double)] = []
+    /// The precomposition layers entered, with their frames, while their stroke effects are open
+    /// (StrokeEffect.swift; nil for one without).
+    var strokeEffectLayers: [(LottieLayer, Double)?] = []
     /// Merge paths Geometry refused (drawn unmerged), and the first reason (MergePathsEmitter.swift).
     public internal(set) var refusedMerges = 0
     public internal(set) var firstMergeError: String?
@@ -75,6 +80,7 @@ public final class LottieBuilder {
         list.beginGroup(Group(clip: Clip(list.addPath { $0.appendRectangle(width: width, height: height) })))
         compositionSizes.removeAll(keepingCapacity: true)
         compositionSizes.append((width, height))
+        strokeEffectLayers.removeAll(keepingCapacity: true)
         var visitor = LayerEmitter(builder: self, list: DisplayList())
         swap(&list, &visitor.list)      // the visitor owns the list while it walks (moved, not copied)
         walker.walk(atSeconds: seconds, &visitor)
@@ -90,35 +96,39 @@ public final class LottieBuilder {
         var matteTakesBlend = false
 
         mutating func visit(_ layer: LottieLayer, frame: Double, matrix: Transform, opacity: Double) {
+            guard opacity > 0 else { return }
             switch layer.content {
             case .shapes(let items):
-                guard opacity > 0 else { return }
-                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
-                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
-                let emitter = ShapeEmitter(builder: builder, frame: frame)
-                emitter.emit(items, upTo: items.count, into: &list)
-                list.endGroup()
+                drawLayer(layer, frame: frame, matrix: matrix, opacity: opacity) { this in
+                    ShapeEmitter(builder: this.builder, frame: frame).emit(items, upTo: items.count, into: &this.list)
+                }
             case let .solid(color, w, h):
-                guard opacity > 0, color.a > 0 else { return }
-                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
-                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
-                list.fill(paint: .solid(color)) { $0.appendRectangle(width: w, height: h) }
-                list.endGroup()
+                guard color.a > 0 || layer.effects.contains(where: StrokeEffect.isStroke) else { return }
+                drawLayer(layer, frame: frame, matrix: matrix, opacity: opacity) { this in
+                    this.list.fill(paint: .solid(color)) { $0.appendRectangle(width: w, height: h) }
+                }
             case .image(let id):
-                guard opacity > 0, let image = builder.animation.bitmaps[id] else { return }
-                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
-                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
-                list.emitImage(image)
-                list.endGroup()
+                guard let image = builder.animation.bitmaps[id] else { return }
+                drawLayer(layer, frame: frame, matrix: matrix, opacity: opacity) { this in this.list.emitImage(image) }
             case .text(let content):
-                guard opacity > 0 else { return }
-                beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
-                                                           filter: EffectFilters.filter(layer.effects, frame: frame)))
-                builder.text.emit(layer, content, frame: frame, into: &list)
-                list.endGroup()
+                drawLayer(layer, frame: frame, matrix: matrix, opacity: opacity) { this in
+                    this.builder.text.emit(layer, content, frame: frame, into: &this.list)
+                }
             case .precomp, .null, .other:
                 return   // precompositions come through enterPrecomposition; the rest is reported
             }
+        }
+
+        /// The layer's group: its content (unless a stroke effect paints on transparent) between
+        /// its stroke effects' wrappers and strokes (StrokeEffect.swift).
+        private mutating func drawLayer(_ layer: LottieLayer, frame: Double, matrix: Transform, opacity: Double,
+                                        content: (inout Self) -> Void) {
+            beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
+                                                       filter: EffectFilters.filter(layer.effects, frame: frame)))
+            beginStrokeEffects(layer, frame: frame)
+            if StrokeEffect.drawsContent(layer, frame) { content(&self) }
+            endStrokeEffects(layer, frame: frame)
+            list.endGroup()
         }
 
         mutating func enterPrecomposition(_ layer: LottieLayer, composition: Int, frame: Double, innerFrame: Double,
@@ -130,15 +140,18 @@ public final class LottieBuilder {
                 // The clip changes nothing.
                 beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: max(0, opacity),
                                                            filter: EffectFilters.filter(layer.effects, frame: frame)))
+                beginPrecompStrokeEffects(layer, frame: frame)
                 return
             }
             let clip = Clip(list.addPath { $0.appendRectangle(width: width, height: height) })
             beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: max(0, opacity),
                                                        filter: EffectFilters.filter(layer.effects, frame: frame), clip: clip))
+            beginPrecompStrokeEffects(layer, frame: frame)
         }
 
         mutating func exitPrecomposition() {
             builder.compositionSizes.removeLast()
+            endPrecompStrokeEffects()
             list.endGroup()
         }
     }

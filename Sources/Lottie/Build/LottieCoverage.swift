@@ -6,6 +6,7 @@
 //   • image layers whose image could not be loaded (Images/ImageLoading.swift), and all image
 //     layers while the renderer reports image paints as not drawn (probed like gradients);
 //   • blur and drop shadow effects and styles whose σ is over Raster's cap (EffectSigmaCap.swift);
+//   • effects not drawn: one entry per effect (name and type), naming its first layer;
 //   • radial gradients with a highlight, when the renderer reports focal gradients as not drawn
 //     (probed once on a 1 × 1 canvas, so the warning goes away by itself when Render draws them).
 // The exporter prints them as warnings, or refuses the file under --strict, before anything is
@@ -29,7 +30,8 @@ public struct LottieCoverage: Sendable {
         for (feature, places) in animation.features.unsupported {
             switch feature {
             case .unrecognisedExpressions: add("expressions", places, "not recognised (the keyframed values are used)")
-            case .unrenderedEffects: add("effects", places, "not rendered")
+            case .unrenderedEffects:   // once per effect (name and type), naming its first layer
+                for group in animation.features.unrenderedEffectsByName { add("effects", group.places, "not rendered") }
             default: add(feature.rawValue, places, "not supported yet")
             }
         }

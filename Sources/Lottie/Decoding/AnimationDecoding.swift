@@ -104,6 +104,7 @@ extension DecodeContext {
                                   warnings: &warnings)
             try Mattes.resolve(&layers, rawParents: matteParents, file: file, path: path.isEmpty ? "layers" : "\(path).layers",
                                warnings: &warnings)
+            SetMatte.resolve(&layers, warnings: &warnings)   // set matte effects (Layers/SetMatte.swift)
             return Composition(id: id, name: name(o), layers: layers)
         }
 

@@ -89,8 +89,11 @@ extension DecodeContext {
         case 5 where LayerEffect.isExpressionControl(matchName: matchName): kind = .expressionControl
         case 20: kind = .tint
         case 21: kind = .fill
+        case 22: kind = .stroke
         case 23: kind = .tritone
+        case 24: kind = .proLevels
         case 25: kind = .dropShadow
+        case 28: kind = .setMatte
         case 29: kind = .gaussianBlur
         default: kind = .unsupported
         }
@@ -98,9 +101,11 @@ extension DecodeContext {
         switch kind {
         case .expressionControl: record(.expressionControls)
         case .tint, .fill: if enabled { record(.colorEffects) }
-        case .tritone, .dropShadow, .gaussianBlur: if enabled { record(.filterEffects) }
+        case .tritone, .dropShadow, .gaussianBlur, .proLevels: if enabled { record(.filterEffects) }
+        case .stroke: if enabled { record(.strokeEffects) }
+        case .setMatte: if enabled { record(.setMatteEffects) }
         case .unsupported:
-            if enabled { features.record(.unrenderedEffects, at: "\(place) effect \"\(name.isEmpty ? matchName : name)\" (type \(type))") }
+            if enabled { features.recordUnrenderedEffect("\"\(name.isEmpty ? matchName : name)\" (type \(type))", layer: place) }
         }
         return LayerEffect(type: type, name: name, matchName: matchName, enabled: enabled, kind: kind, controls: controls)
     }
@@ -111,12 +116,21 @@ extension DecodeContext {
         return Int(n)
     }
 
+    /// Whether the control's value `v.k` is a plain number (not a vector, not keyframes).
+    static func holdsNumber(_ c: JSONObject) -> Bool {
+        guard case .object(let v)? = c["v"], case .number? = v["k"] else { return false }
+        return true
+    }
+
     func effectControl(_ c: JSONObject) throws(LottieError) -> EffectControl {
         let type = Self.effectType(c)
         let value: EffectControlValue
         switch type {
-        case 0, 1, 4, 7, 10: value = .scalar(try scalar(c, "v", default: 0))
+        case 0, 1, 4, 7, 10, 11: value = .scalar(try scalar(c, "v", default: 0))
         case 2: value = .color(try color(c, "v", default: RGBA(r: 0, g: 0, b: 0, a: 1)))
+        // Older exporters write some one-number values (the stroke effect's "Path") as type 3
+        // with a number: read as a number (lottie-web reads whatever `k` holds).
+        case 3 where Self.holdsNumber(c): value = .scalar(try scalar(c, "v", default: 0))
         case 3: value = .point(try vector(c, "v", default: .zero))
         default: value = .none
         }

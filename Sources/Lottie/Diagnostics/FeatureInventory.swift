@@ -65,7 +65,9 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case effects = "effects"
     case expressionControls = "expression controls"
     case colorEffects = "fill and tint effects"
-    case filterEffects = "drop shadow, gaussian blur and tritone effects"
+    case filterEffects = "drop shadow, gaussian blur, tritone and pro levels effects"
+    case strokeEffects = "stroke effects (strokes of the layer's masks)"
+    case setMatteEffects = "set matte effects"
     case unrenderedEffects = "unrendered effects"
     case flatThreeD = "flat 3D layers"
     case layerStyles = "layer styles"
@@ -112,6 +114,22 @@ public struct FeatureInventory: Sendable {
         places[feature, default: []].append(place)
     }
 
+    /// Effects not drawn, one entry per effect (its name and type, `"Puppet" (type 7)`) with the
+    /// places of the layers that use it, in file order: the coverage warns once per effect.
+    public private(set) var unrenderedEffectsByName: [(effect: String, places: [String])] = []
+
+    /// Records an effect the builder does not draw, on the layer at `layer`.
+    public mutating func recordUnrenderedEffect(_ effect: String, layer: String) {
+        let place = "\(layer) effect \(effect)"
+        guard seen.insert(PlaceKey(feature: .unrenderedEffects, place: place)).inserted else { return }
+        places[.unrenderedEffects, default: []].append(place)
+        if let i = unrenderedEffectsByName.firstIndex(where: { $0.effect == effect }) {
+            unrenderedEffectsByName[i].places.append(place)
+        } else {
+            unrenderedEffectsByName.append((effect, [place]))
+        }
+    }
+
     /// Whether the file uses `feature`.
     public func uses(_ feature: LottieFeature) -> Bool { places[feature] != nil }
 
@@ -128,12 +146,14 @@ public struct FeatureInventory: Sendable {
         used.filter { !$0.feature.isSupported }
     }
 
-    /// One line per unsupported feature:
+    /// One line per unsupported feature (per effect for effects not drawn):
     /// `layers[3] "Shape Layer 2": masks are not supported yet (2 layers)`.
     public var warnings: [String] {
-        unsupported.map { entry in
-            let more = entry.places.count > 1 ? " (\(entry.places.count) layers)" : ""
-            return "\(entry.places[0]): \(entry.feature.rawValue) \(entry.feature.rawValue.hasSuffix("s") ? "are" : "is") not supported yet\(more)"
+        unsupported.flatMap { entry in
+            entry.feature == .unrenderedEffects ? unrenderedEffectsByName.map { ($0.places, "effects") } : [(entry.places, entry.feature.rawValue)]
+        }.map { (places, what) in
+            let more = places.count > 1 ? " (\(places.count) layers)" : ""
+            return "\(places[0]): \(what) \(what.hasSuffix("s") ? "are" : "is") not supported yet\(more)"
         }
     }
 }

@@ -2,13 +2,17 @@
 //
 // An effect has a type `ty`, a name `nm`, a match name `mn` (After Effects' internal name) and
 // a list of values `ef`, each a property of a value type: 0 slider, 1 angle, 2 colour, 3 point,
-// 4 checkbox, 6 ignored, 7 drop-down, 10 layer. Effect types the model interprets:
+// 4 checkbox, 6 ignored, 7 drop-down, 10 layer, 11 mask (an index, 1-based). Effect types the model interprets:
 //   5  with an expression-control match name (ADBE Slider Control, … Angle, Color, Point,
 //      Checkbox, Layer, Dropdown Control, or a pseudo effect "Pseudo/…"): read so expressions can
 //      use its values; draws nothing;
 //   20 tint, 21 fill: colour filters on the layer (Build/EffectFilters.swift);
-//   23 tritone, 25 drop shadow, 29 gaussian blur: the layer group's filter stage (Build/EffectStage.swift);
-//   anything else (26 radial wipe, plug-ins …) is named in a warning.
+//   23 tritone, 24 pro levels, 25 drop shadow, 29 gaussian blur: the layer group's filter stage
+//      (Build/EffectStage.swift);
+//   22 stroke: strokes of the layer's masks drawn with its content (Build/StrokeEffect.swift);
+//   28 set matte: another layer of the composition as this layer's alpha matte (Layers/SetMatte.swift);
+//   anything else (26 radial wipe, 35 transform, puppet, plug-ins …) is named in a warning, once
+//   per effect (LottieCoverage.swift).
 // `en` 0 disables an effect (read, not drawn).
 
 import Geometry
@@ -61,6 +65,12 @@ public struct LayerEffect: Sendable {
         case tritone
         case dropShadow
         case gaussianBlur
+        /// 24 pro levels: the filter stage too.
+        case proLevels
+        /// 22 stroke: strokes of the layer's masks (Build/StrokeEffect.swift).
+        case stroke
+        /// 28 set matte: resolved into the layer's matte when decoded (Layers/SetMatte.swift).
+        case setMatte
         case unsupported
     }
 

@@ -47,8 +47,8 @@ extension DisplayList {
         case .tritone(var t):
             t.blend = t.blend.isFinite ? Swift.min(Swift.max(t.blend, 0), 1) : 0
             return .tritone(t)
-        case .colorMatrix:
-            return filter
+        case .colorMatrix, .levels:
+            return filter   // levels: a table with a value that is not finite is identity (Levels.swift)
         }
     }
 }

@@ -17,7 +17,17 @@
 //     tritone(H, M, S, b)     each pixel's brightness mapped onto shadows S (black), midtones M,
 //                             highlights H (white), mixed with the original by b (Raster's
 //                             Tritone.swift has the exact mapping)
+//     levels(P)               each channel of each pixel's straight colour through its own
+//                             levels, then r, g, b through the composite levels (Raster's
+//                             Levels.swift: lottie-web's Pro Levels table, exactly)
 //     colorMatrix(F)          L ← F(L) (Raster's colour filter kernels, in place)
+//
+// Where each stage sits in a group (the one place that says it): children drawn → masks →
+// these filters, in the order added → matte → colour filter, opacity, blend (Nodes.swift,
+// Renderer+Filters.swift). Colour filters that must run in a chain with others (Lottie's fill,
+// tint, tritone and levels effects between a blur and a shadow) are filters here, in file order;
+// strokes an effect adds to a layer (Lottie's stroke effect) are children, so every filter sees
+// them; a matte an effect sets (Lottie's set matte) is the group's matte, after every filter.
 //
 // A blur or shadow spreads the layer beyond its shapes: the renderer grows the layer's drawn
 // box by the filter's reach (and, for a shadow, its offset), so the parts outside the shapes'
@@ -72,6 +82,8 @@ public enum Filter: Sendable, Equatable {
     case blur(sigma: Double, axes: BlurAxes = .both, edge: BlurEdge = .transparent)
     case dropShadow(DropShadow)
     case tritone(TritoneColors)
+    /// Levels per channel and composite (Raster's LevelsParameters).
+    case levels(LevelsParameters)
     /// A colour matrix at this point of the chain (`Group.filter` runs after every filter, when
     /// the layer is composited; this one runs in order).
     case colorMatrix(ColorFilter)

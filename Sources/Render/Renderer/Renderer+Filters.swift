@@ -17,6 +17,7 @@
 //                 moved by d_d (Raster's Shadow.loadShiftedAlpha, bilinear), blurred over R,
 //                 then spread and composited under L over R (Shadow.composite)
 //     tritone     Raster's Tritone over B (transparent pixels stay transparent)
+//     levels      Raster's Levels over B (transparent pixels stay transparent)
 //     colorMatrix Raster's colour filter over B, in place
 //
 // Every write notes its box in the layer's damage, so the layer is composited over all of it,
@@ -26,7 +27,7 @@
 // reported (RenderReport's filterSigma; Lottie names the effect before rendering).
 //
 // Steady state: the A8 mask is the masks' coverage surface (MaskSurfaces), the blur's bundle
-// lines and the tritone's tables are kept, the shadow's colour table is on the stack — no
+// lines and the tritone's and levels' tables are kept, the shadow's colour table is on the stack — no
 // allocation per frame.
 import Geometry
 import Raster
@@ -74,6 +75,8 @@ extension Renderer {
             case .tritone(let colors):
                 tritone.apply(to: canvas, highlights: colors.highlights, midtones: colors.midtones,
                               shadows: colors.shadows, blend: colors.blend, in: box)
+            case .levels(let parameters):
+                levels.apply(parameters, to: canvas, in: box)
             case .colorMatrix(let colorFilter):
                 colorFilter.apply(to: canvas, in: box, kernels: rasterizer.kernels)
             }

@@ -27,7 +27,7 @@
 // Blend modes: a group whose mode is not normal is drawn off-screen (isolated) and its layer
 // blended onto the canvas below with Raster's blend kernels at `endGroup` (Renderer+Blending.swift).
 //
-// Filters: a group with a filter stage (blur, drop shadow, tritone) is drawn off-screen and the
+// Filters: a group with a filter stage (blur, drop shadow, tritone, levels …) is drawn off-screen and the
 // filters run on its layer after its masks, before its matte (Renderer+Filters.swift).
 //
 // Image paints: Raster's bilinear ImagePaint with the pattern's transform (Renderer+Shapes.swift).
@@ -117,6 +117,8 @@ public final class Renderer {
     let blur = GaussianBlur()
     /// The tritone filter's tables (Renderer+Filters.swift).
     let tritone = Tritone()
+    /// The levels filter's tables (Renderer+Filters.swift).
+    let levels = Levels()
 
     public init() {}
 
