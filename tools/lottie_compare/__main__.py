@@ -1,5 +1,5 @@
 """python -m lottie_compare [--ours BIN] [--corpus DIR] [--out DIR] [--box 512] [--jobs 2]
-                          [--frames 5] [--seed 1] [--only TEXT]
+                          [--frames 5] [--seed 1] [--only TEXT] [--reuse-references]
 
 Renders every corpus file at a few frames (corpus.frames_to_compare) with lottie-web (the
 reference, lottieweb: its SVG renderer in headless Chromium), ours, ThorVG and rlottie at the
@@ -25,7 +25,20 @@ from . import cdp, corpus, features, lottieweb, metrics, ours, peers, procs, rep
 PEER_TIMEOUT = 120   # seconds for one file's frames in one peer
 
 
-def peer_render(name, path, size, frames, workdir):
+def cached(workdir, name, frames, reuse):
+    """{frame: image} from an earlier run's work/ when --reuse-references and every frame is there."""
+    if not reuse:
+        return None
+    paths = {f: os.path.join(workdir, f"{name}-{f}.npy") for f in frames}
+    if not all(os.path.exists(p) for p in paths.values()):
+        return None
+    return {f: np.load(p) for f, p in paths.items()}
+
+
+def peer_render(name, path, size, frames, workdir, reuse=False):
+    images = cached(workdir, name, frames, reuse)
+    if images is not None:
+        return None, images
     argv = [sys.executable, "-m", "lottie_compare.peers", name, path, str(size[0]), str(size[1]),
             ",".join(map(str, frames)), workdir]
     env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -70,7 +83,10 @@ class WebRenderers:
             r.close()
 
 
-def web_render(renderers, path, size, frames, workdir):
+def web_render(renderers, path, size, frames, workdir, reuse=False):
+    images = cached(workdir, "lottieweb", frames, reuse)
+    if images is not None:
+        return None, images
     try:
         images = renderers.get().render(path, size[0], size[1], frames)
     except (cdp.ProtocolError, ValueError, OSError, UnicodeDecodeError) as e:
@@ -105,11 +121,11 @@ def compare_file(rel, args, renderers):
         ours_images = {f: load_ours(p, size) for f, p in mine.images.items()}
     except (ValueError, OSError) as e:
         result.ours_refused, result.ours_clean = str(e), False
-    result.thorvg, tvg = peer_render("thorvg", path, size, frames, workdir)
-    result.rlottie, rl = peer_render("rlottie", path, size, frames, workdir)
+    result.thorvg, tvg = peer_render("thorvg", path, size, frames, workdir, args.reuse_references)
+    result.rlottie, rl = peer_render("rlottie", path, size, frames, workdir, args.reuse_references)
     web = {}
     if result.problem is None:
-        result.lottieweb, web = web_render(renderers, path, size, frames, workdir)
+        result.lottieweb, web = web_render(renderers, path, size, frames, workdir, args.reuse_references)
     else:
         result.lottieweb = "unreadable"
     for f in frames:
@@ -152,6 +168,9 @@ def parse(argv):
     p.add_argument("--frames", type=int, default=5, help="frames compared per file (corpus.frames_to_compare)")
     p.add_argument("--seed", type=int, default=lottieweb.DEFAULT_SEED, help="lottie-web's Math.random seed")
     p.add_argument("--only", help="compare only the files whose path contains this text")
+    p.add_argument("--reuse-references", action="store_true",
+                   help="keep work/ and load lottie-web's, ThorVG's and rlottie's frames an earlier run with "
+                        "the same corpus, --box and --frames left there (ours is always rendered again)")
     args = p.parse_args(argv)
     if args.frames < 1:
         p.error("--frames must be at least 1")
@@ -183,7 +202,8 @@ def main(argv, web_factory=None):
 
 def run(args, renderers):
     files = [f for f in corpus.list_files(args.corpus) if not args.only or args.only in f]
-    shutil.rmtree(os.path.join(args.out, "work"), ignore_errors=True)
+    if not args.reuse_references:
+        shutil.rmtree(os.path.join(args.out, "work"), ignore_errors=True)
     os.makedirs(args.out, exist_ok=True)
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
