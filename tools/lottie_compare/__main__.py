@@ -90,7 +90,8 @@ def web_render(renderers, path, size, frames, workdir, reuse=False):
     try:
         images = renderers.get().render(path, size[0], size[1], frames)
     except (cdp.ProtocolError, ValueError, OSError, UnicodeDecodeError) as e:
-        return str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__, {}
+        text = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        return (text[len("Error: "):] if text.startswith("Error: lottie-web: ") else text), {}
     for f, image in images.items():
         np.save(os.path.join(workdir, f"lottieweb-{f}.npy"), image)
     return None, images
