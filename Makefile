@@ -38,9 +38,9 @@ deps:
 	    || { echo "deps: apt-get install failed; install these Debian packages: $(APT_PKGS)"; exit 1; }; \
 	else echo "deps: all present"; fi
 
-# What only the tests need: Debian's Chromium, for the review page test, and qemu-user, to run
-# the release binary on an emulated CPU without AVX2 (scripts/test-release-manifest.sh): large
-# packages, so apart from `deps` and installed only when missing.
+# What only the tests need: Debian's Chromium, for the review page test and lottie-web in
+# `make compare-lottie`, and qemu-user, to run the release binary on an emulated CPU without AVX2
+# (scripts/test-release-manifest.sh): large packages, so apart from `deps` and installed only when missing.
 deps-test: deps
 	@missing=""; command -v chromium >/dev/null 2>&1 || missing="chromium"; \
 	command -v qemu-x86_64 >/dev/null 2>&1 || missing="$$missing qemu-user"; \
@@ -105,22 +105,25 @@ bench-against: release
 	$(SWIFT) build -c release --product animexport-bench
 	cd tools && PYTHONDONTWRITEBYTECODE=1 python3 -m bench_against --base $(BASE) $(BENCH_AGAINST_ARGS)
 
-# The Lottie comparison (issue 13; tools/lottie_compare, docs/lottie-compare.md): ours beside
-# ThorVG and rlottie over the corpus, report in out/lottie-compare/ (COMPARE_ARGS: --only TEXT,
-# --box N, --jobs N, --out DIR). Not part of `make test`; the tool's own tests are.
+# The Lottie comparison (issues 13, 22; tools/lottie_compare, docs/lottie-compare.md): ours,
+# ThorVG and rlottie each against lottie-web (the reference, in Debian's headless chromium) over
+# the corpus, report in out/lottie-compare/ (COMPARE_ARGS: --corpus DIR, --only TEXT, --box N,
+# --jobs N, --frames N, --seed N, --out DIR). Not part of `make test`; the tool's own tests are.
+# lottie-web 5.7.5 is the package data of PyPI's pylottie, installed without its dependencies.
 COMPARE_VENV = .build/lottie-compare-venv
 COMPARE_PY = cd tools && PYTHONDONTWRITEBYTECODE=1 $(CURDIR)/$(COMPARE_VENV)/bin/python
-$(COMPARE_VENV)/installed: tools/lottie_compare/requirements.txt
+$(COMPARE_VENV)/installed: tools/lottie_compare/requirements.txt tools/lottie_compare/requirements-nodeps.txt
 	@python3 -c 'import venv, ensurepip' 2>/dev/null || { SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3-venv >/dev/null; }
 	rm -rf $(COMPARE_VENV) && python3 -m venv $(COMPARE_VENV)
-	$(COMPARE_VENV)/bin/pip install -q --disable-pip-version-check -r $<
+	$(COMPARE_VENV)/bin/pip install -q --disable-pip-version-check -r tools/lottie_compare/requirements.txt
+	$(COMPARE_VENV)/bin/pip install -q --disable-pip-version-check --no-deps -r tools/lottie_compare/requirements-nodeps.txt
 	touch $@
 lottie-compare-venv: $(COMPARE_VENV)/installed
 test-compare-tool: lottie-compare-venv
 	$(COMPARE_PY) -m unittest discover -q -s lottie_compare/tests -t .
 	$(COMPARE_PY) -m unittest discover -q -s bench_against/tests -t .
-compare-lottie: release test-compare-tool
+compare-lottie: release deps-test test-compare-tool
 	$(COMPARE_PY) -m lottie_compare --ours $(CURDIR)/$(RELEASE_BIN) $(COMPARE_ARGS)
 
 run: release

@@ -1,9 +1,10 @@
 """The corpus, its files, and for each file the canvas and the frames compared.
 
 Frames are whole numbers counted from the file's in-point (the `--frame F` of `animexport still`,
-ThorVG's `set_frame` and rlottie's `frame_num` all count from `ip`; rlottie takes integers only):
-with n = floor(op − ip) frames, F ∈ {0, floor(n/2), floor(3n/4)} — the first, the middle and
-three quarters, deduplicated for very short files.
+ThorVG's `set_frame`, rlottie's `frame_num` and lottie-web's `goToAndStop(F, true)` all count
+from `ip`; rlottie takes integers only): with n = floor(op − ip) frames and k frames asked for,
+F ∈ {floor(i·n/k) : i = 0 … k−1} — evenly spread from the first, deduplicated for very short
+files (k = 5: 0, n/5, 2n/5, 3n/5, 4n/5).
 
 Size: the canvas w×h scaled to fit in box×box, aspect kept: s = box / max(w, h),
 W = max(1, round(w·s)), H = max(1, round(h·s)).
@@ -73,10 +74,9 @@ def canvas(doc):
     return w, h, ip, op, fr
 
 
-def frames_to_compare(ip, op):
+def frames_to_compare(ip, op, count=5):
     n = int(op - ip)
-    picked = [0, n // 2, (3 * n) // 4]
-    return sorted(set(picked))
+    return sorted({(i * n) // count for i in range(count)})
 
 
 def fit_size(w, h, box):

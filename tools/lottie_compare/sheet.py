@@ -1,10 +1,10 @@
-"""The contact sheet: one row per file (the worst first), four tiles of its worst frame —
-ours | ThorVG | rlottie | difference — each composited over the same mid grey (BACKGROUND),
-scaled to fit TILE×TILE, with the file name and figures above the row.
+"""The contact sheet: one row per file (the worst first), five tiles of its worst frame —
+lottie-web | ours | ThorVG | rlottie | difference — each composited over the same mid grey
+(BACKGROUND), scaled to fit TILE×TILE, with the file name and figures above the row.
 
-The difference tile is ours against ThorVG: per pixel the largest channel difference d
+The difference tile is ours against lottie-web: per pixel the largest channel difference d
 (premultiplied RGBA); d ≤ 8/255 is drawn dark (the agreement tolerance), above it red to
-yellow as d grows, over a faint grey copy of ThorVG's render for orientation.
+yellow as d grows, over a faint grey copy of lottie-web's render for orientation.
 """
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -15,7 +15,7 @@ BACKGROUND = (128, 128, 128)
 TILE = 200
 GAP = 6
 LABEL = 34
-COLUMNS = ("ours", "ThorVG", "rlottie", "difference (ours vs ThorVG)")
+COLUMNS = ("lottie-web", "ours", "ThorVG", "rlottie", "difference (ours vs lottie-web)")
 
 
 def difference_image(ours, peer):
@@ -64,25 +64,25 @@ def _font(size):
 
 
 def build(entries):
-    """entries: [(title, subtitle, ours, thorvg, rlottie)], each image premultiplied RGBA or a
-    string saying why it is missing. Returns a PIL image."""
-    width = 4 * TILE + 5 * GAP
+    """entries: [(title, subtitle, lottieweb, ours, thorvg, rlottie)], each image premultiplied
+    RGBA or a string saying why it is missing. Returns a PIL image."""
+    width = len(COLUMNS) * TILE + (len(COLUMNS) + 1) * GAP
     header = 24
     sheet = Image.new("RGB", (width, header + len(entries) * (LABEL + TILE + GAP) + GAP), (20, 20, 20))
     draw = ImageDraw.Draw(sheet)
     for i, name in enumerate(COLUMNS):
         draw.text((GAP + i * (TILE + GAP), 5), name, fill=(255, 255, 255), font=_font(13))
     y = header
-    for title, subtitle, ours, thorvg, rlottie in entries:
+    for title, subtitle, web, ours, thorvg, rlottie in entries:
         draw.text((GAP, y + 2), title, fill=(255, 255, 255), font=_font(13))
         draw.text((GAP, y + 18), subtitle, fill=(190, 190, 190), font=_font(11))
         y += LABEL
         tiles = [_tile(metrics.composite(im, BACKGROUND)) if not isinstance(im, str) else _missing(im)
-                 for im in (ours, thorvg, rlottie)]
-        if isinstance(ours, str) or isinstance(thorvg, str):
+                 for im in (web, ours, thorvg, rlottie)]
+        if isinstance(ours, str) or isinstance(web, str):
             tiles.append(_missing("no difference: one side is missing"))
         else:
-            tiles.append(_tile(difference_image(ours, thorvg)))
+            tiles.append(_tile(difference_image(ours, web)))
         for i, tile in enumerate(tiles):
             sheet.paste(tile, (GAP + i * (TILE + GAP), y))
         y += TILE + GAP

@@ -8,9 +8,11 @@ from lottie_compare import corpus
 
 
 class CorpusTests(unittest.TestCase):
-    def test_frames_first_middle_three_quarters(self):
-        self.assertEqual(corpus.frames_to_compare(0, 179), [0, 89, 134])
-        self.assertEqual(corpus.frames_to_compare(48, 119.5), [0, 35, 53])   # n = floor(71.5) = 71
+    def test_frames_spread_evenly_from_the_in_point(self):
+        self.assertEqual(corpus.frames_to_compare(0, 179), [0, 35, 71, 107, 143])
+        self.assertEqual(corpus.frames_to_compare(48, 119.5), [0, 14, 28, 42, 56])   # n = floor(71.5) = 71
+        self.assertEqual(corpus.frames_to_compare(0, 180, 3), [0, 60, 120])
+        self.assertEqual(corpus.frames_to_compare(0, 3), [0, 1, 2])      # deduplicated: 0, 0, 1, 1, 2
         self.assertEqual(corpus.frames_to_compare(0, 1), [0])
         self.assertEqual(corpus.frames_to_compare(0, 0.5), [0])
 
