@@ -33,7 +33,7 @@ func scaleWithinFrameCap(_ canvas: Size, scale k0: Double, video: Bool, output: 
     for _ in 0..<64 where over(k) { k *= 1 - 1 / Double(Limits.maxSide) }
     let (w0, h0) = pixels(k0), (w, h) = pixels(k)
     notices.append("\(file): \(format(canvas.width))×\(format(canvas.height)) pt at \(format(k0)) px per pt is \(w0)×\(h0) px, "
-                   + "over the frame cap (each side ≤ \(Limits.maxSide) px, ≤ \(Limits.maxPixels) px per frame); "
+                   + "over the frame cap (each side ≤ \(Limits.maxSide) px, ≤ 4096×2304 px); "
                    + "rendering at \(String(format: "%.4g", k)) px per pt, \(w)×\(h) px (--scale or --size to choose)")
     return k
 }

@@ -97,11 +97,12 @@ final class LottieScene: Scene, @unchecked Sendable {   // the builder's scratch
         loopFrames = Self.loopFrames(animation, rate: rate, outputRate: outputRate)
     }
 
-    /// L for the header's rule.
+    /// L for the header's rule. A length within 1/1000 frame of a whole number is that number
+    /// (After Effects writes op as a float: 95.0000038 is 95 frames, not 96).
     static func loopFrames(_ animation: LottieAnimation, rate: Double, outputRate: Double?) -> Double {
         let length = animation.outPoint - animation.inPoint
-        guard let outputRate, abs(outputRate - rate) <= 1e-9 * rate, !isWhole(length) else { return length }
-        return length.rounded(.up)
+        guard let outputRate, abs(outputRate - rate) <= 1e-9 * rate else { return length }
+        return abs(length - length.rounded()) <= 1e-3 ? length.rounded() : length.rounded(.up)
     }
 
     static func isWhole(_ x: Double) -> Bool { abs(x - x.rounded()) <= 1e-9 * max(1, abs(x)) }
@@ -109,7 +110,7 @@ final class LottieScene: Scene, @unchecked Sendable {   // the builder's scratch
     /// What the rounding to the file's grid did, when it applied.
     var gridNote: String? {
         let length = animation.outPoint - animation.inPoint
-        guard loopFrames != length else { return nil }
+        guard abs(loopFrames - length) > 1e-3 else { return nil }
         let ip = animation.inPoint
         return "the file is \(formatSeconds(length)) frames long (op − ip), not a whole number; at its own rate each loop "
             + "plays its \(Int(loopFrames)) whole frames \(formatSeconds(ip))…\(formatSeconds(ip + loopFrames - 1)) as players step through them "
