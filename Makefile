@@ -8,9 +8,10 @@ RELEASE_BIN = .build/release/animexport
 # that depends on AnimExportKit, sees a manifest without unsafe flags and builds portable code.
 export ANIMEXPORT_TUNED := 1
 # Debian packages: FFmpeg's libraries (libx264 comes with libavcodec), pkg-config, and for
-# text: FreeType, HarfBuzz, fontconfig and the Inter font.
+# text: FreeType, HarfBuzz, fontconfig, the Inter font and the fallback fonts for the world's
+# scripts (README "Text in every script": fonts-noto-core, fonts-wqy-microhei; 49 MB installed).
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
-           libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter libjansson-dev \
+           libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter fonts-noto-core fonts-wqy-microhei libjansson-dev \
            libavfilter-dev libswresample-dev libwebp-dev ffmpeg libpolyclipping-dev libzip-dev
 
 .PHONY: all deps deps-test build release test check-layout run bench bench-against assets install install-files uninstall clean \
@@ -31,6 +32,8 @@ deps:
 	  pkg-config --exists $$lib 2>/dev/null || missing="$$missing $$lib"; \
 	done; \
 	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Inter.*Bold'; } || missing="$$missing fonts-inter"; \
+	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Noto Sans Devanagari'; } || missing="$$missing fonts-noto-core"; \
+	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'WenQuanYi Micro Hei'; } || missing="$$missing fonts-wqy-microhei"; \
 	if [ -n "$$missing" ]; then \
 	  echo "deps: missing:$$missing — installing with apt-get"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \

@@ -47,9 +47,9 @@ public struct AnimationKind: Sendable, Hashable {
 extension SceneParameters {
     /// The scene, with plug-in errors turned into the CLI's: a bad option is a usage error, a
     /// bad parameter names the preset file.
-    func scene(canvas: Size, fontPath: String? = nil, file: String? = nil) throws(ExportError) -> any Scene {
+    func scene(canvas: Size, fontPath: String? = nil, file: String? = nil, frameRate: Double? = nil) throws(ExportError) -> any Scene {
         do {
-            return try scene(canvas: canvas, context: SceneContext(presetPath: file, fontOverride: fontPath))
+            return try scene(canvas: canvas, context: SceneContext(presetPath: file, fontOverride: fontPath, frameRate: frameRate))
         } catch {
             throw ExportError(error, file: file)
         }

@@ -81,6 +81,7 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--frames", value: "N", help: "clip length in frames (instead of --seconds)"),
     FlagSpec("--loops", value: "N", help: "N whole seamless loops: N × period × fps frames, which must be whole (see Loops below)"),
     FlagSpec("--start", value: "T", help: "animation time of the first frame, seconds (default 0; with --loops the loop's own start)"),
+    FlagSpec("--end", value: "T", help: "animation time the clip ends at, seconds (exclusive; instead of --seconds/--frames/--loops)"),
     FlagSpec("--fps", value: "F", help: "frame rate: integer or num/den such as 30000/1001 (default 60)"),
     FlagSpec("--scale", value: "K", help: "pixels per point (default 2)"),
     FlagSpec("--size", value: "WxH", help: "output size in pixels; the canvas is fitted and centred"),
@@ -143,18 +144,32 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
         guard let r = parseFrameRate(f) else { throw .usage("--fps: '\(f)' is not a frame rate (integer, or num/den such as 30000/1001)") }
         fps = r
     }
-    guard fps.value >= Limits.minFPS, fps.value <= Limits.maxFPS else {
+    let plugin = preset.parameters.plugin
+    if !(fps.value >= Limits.minFPS && fps.value <= Limits.maxFPS) {
         let where_ = args.has("--fps") ? "--fps" : "\(loaded.path): fps"
-        throw .usage("\(where_): \(fps.num)/\(fps.den) is outside the allowed range [\(format(Limits.minFPS)), \(format(Limits.maxFPS))] fps")
+        let range = "[\(format(Limits.minFPS)), \(format(Limits.maxFPS))] fps"
+        guard !args.has("--fps"), plugin.fitsOutputLimits else {
+            throw .usage("\(where_): \(fps.num)/\(fps.den) is outside the allowed range \(range)")
+        }
+        // A file's own rate the encoders cannot take: the nearest they can, said.
+        let nearest = FrameRateSpec(num: Int32(fps.value < Limits.minFPS ? Limits.minFPS : Limits.maxFPS), den: 1)
+        notices.append("\(where_) \(format(fps.value)) is outside what the encoders take, \(range); rendering at \(nearest.num) fps (--fps to choose)")
+        fps = nearest
     }
 
     // Length.
     var start = try args.value("--start").map { s throws(ExportError) in try parseDouble(s, flag: "--start", range: 0...Limits.maxSeconds) } ?? 0
     if args.has("--seconds") && args.has("--frames") { throw .usage("\(command): give --seconds or --frames, not both") }
+    try checkSegmentFlags(args, command: command)
     let loopCount = try parseLoopCount(args, command: command)
     var frames: Int
-    if loopCount != nil {
-        frames = 0      // N × period × fps, from the scene's loop once the scene exists (below)
+    if loopCount != nil || args.has("--marker") {
+        frames = 0      // from the scene's loop or the marker once the scene exists (below)
+    } else if let e = args.value("--end") {
+        let end = try parseDouble(e, flag: "--end", range: 0...Limits.maxSeconds, openLower: true)
+        guard end > start else { throw .usage("--end: \(format(end)) s is not after the start (\(format(start)) s)") }
+        frames = Int(((end - start) * fps.value).rounded())
+        guard frames >= 1 else { throw .usage("--end: \(format(start))…\(format(end)) s at \(fps.num)/\(fps.den) fps is less than one frame") }
     } else if let f = args.value("--frames") {
         frames = try parseInt(f, flag: "--frames", range: 1...Limits.maxFrames)
     } else {
@@ -187,11 +202,14 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
         width = w; height = h
         transform = Transform.scale(k, k).concatenating(.translation(dx, dy))
     } else {
-        var k = preset.scale ?? 2
+        var k = preset.scale ?? plugin.defaultScale
         if preset.scale != nil, !(k.isFinite && k > 0 && k <= Limits.maxScale) {
             throw .invalid(file: loaded.path, field: "scale", message: "\(format(k)) is outside the allowed range (0, \(format(Limits.maxScale))]")
         }
         if let v = args.value("--scale") { k = try parseDouble(v, flag: "--scale", range: 0...Limits.maxScale, openLower: true) }
+        if preset.scale == nil && !args.has("--scale") && plugin.fitsOutputLimits {
+            k = scaleWithinFrameCap(canvas, scale: k, video: video, output: output, args: args, file: loaded.path, notices: &notices)
+        }
         width = Int((canvas.width * k).rounded())
         height = Int((canvas.height * k).rounded())
         guard width >= 1, height >= 1, width <= Limits.maxSide, height <= Limits.maxSide else {
@@ -210,11 +228,15 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
     }
 
     let encoder = try resolveEncoder(preset.encoder ?? EncoderSpec(), file: loaded.path, args: args, notices: &notices)
-    let scene = try preset.parameters.scene(canvas: canvas, fontPath: args.value("--font"), file: loaded.path)
+    let scene = try preset.parameters.scene(canvas: canvas, fontPath: args.value("--font"), file: loaded.path, frameRate: fps.value)
     let text = try animation.review(scene, file: loaded.path, strict: args.has("--strict"))
     notices += text.notes
     var loopPlan: LoopPlan?
-    if let n = loopCount {
+    var segment: MarkerSegment?
+    if let name = args.value("--marker") {
+        let s = try markerSegment(name, scene: scene, fps: fps, loops: loopCount ?? 1, command: command)
+        (start, frames, segment) = (s.start, s.frames, s)
+    } else if let n = loopCount {
         let short = PresetLibrary.shortName(loaded.name, animation: animation)
         let plan = try planLoops(n, start: args.has("--start") ? start : nil, scene: scene, fps: fps,
                                  label: short == command ? command : "\(command) \(short)", command: command)
@@ -225,6 +247,10 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
                         width: width, height: height, transform: transform, encoder: encoder, output: output,
                         overwrite: args.has("-y"), verbose: args.has("--verbose"), notices: notices, loopPlan: loopPlan,
                         warnings: text.warnings)
+    if let segment {
+        if loopCount != nil { job.repeatFrames = segment.framesPerLoop }
+        job.notices.append(segment.note)
+    }
     if video {
         job.media.target = target
         try resolveMedia(&job, args: args)

@@ -9,7 +9,8 @@
 //
 // `name` is a path relative to the batch's --out folder; its extension picks the kind:
 // .mp4/.m4v a video, .png a still (at `time`, default 0). Every other key is optional and
-// means exactly what the flag of the same name means (seconds, frames, loops, start, fps,
+// means exactly what the flag of the same name means (seconds, frames, loops, start, end,
+// marker (a Lottie preset), fps,
 // scale, size, background, and the encoder object's keys as in the preset's "encoder",
 // overriding it key by key). A preset without "outputs" yields one default output,
 // `<preset file name>.mp4`, with the preset's own settings.
@@ -27,18 +28,20 @@ struct OutputSpec: Decodable, Equatable {
     var size: String?
     var background: String?
     var time: Double?
+    /// A Lottie marker's segment (`--marker`), and an end time (`--end`).
+    var marker: String?, end: Double?
     var encoder: EncoderSpec?
     /// The output side (MediaOptions.swift): same meaning as the flags of the same name.
     var codec: String?, quality: Double?, target: String?, audio: String?, audioFade: Double?, loopCount: Int?, matte: String?, gifPalette: String?
 
-    static let keys = ["name", "seconds", "frames", "loops", "start", "fps", "scale", "size", "background", "time", "encoder",
+    static let keys = ["name", "seconds", "frames", "loops", "start", "fps", "scale", "size", "background", "time", "marker", "end", "encoder",
                        "codec", "quality", "target", "audio", "audioFade", "loopCount", "matte", "gifPalette"]
 
     init(name: String) { self.name = name }
 
     init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, known: Self.keys)
-        enum K: String, CodingKey { case name, seconds, frames, loops, start, fps, scale, size, background, time, encoder
+        enum K: String, CodingKey { case name, seconds, frames, loops, start, fps, scale, size, background, time, marker, end, encoder
                                     case codec, quality, target, audio, audioFade, loopCount, matte, gifPalette }
         let c = try decoder.container(keyedBy: K.self)
         name = try c.decode(String.self, forKey: .name)
@@ -51,6 +54,8 @@ struct OutputSpec: Decodable, Equatable {
         size = try c.decodeIfPresent(String.self, forKey: .size)
         background = try c.decodeIfPresent(String.self, forKey: .background)
         time = try c.decodeIfPresent(Double.self, forKey: .time)
+        marker = try c.decodeIfPresent(String.self, forKey: .marker)
+        end = try c.decodeIfPresent(Double.self, forKey: .end)
         encoder = try c.decodeIfPresent(EncoderSpec.self, forKey: .encoder)
         codec = try c.decodeIfPresent(String.self, forKey: .codec)
         quality = try c.decodeIfPresent(Double.self, forKey: .quality)
@@ -65,6 +70,7 @@ struct OutputSpec: Decodable, Equatable {
     /// The output key behind each flag of `flags()`, to name the field in errors.
     static let keyForFlag: [String: String] = [
         "--seconds": "seconds", "--frames": "frames", "--loops": "loops", "--start": "start", "--fps": "fps",
+        "--marker": "marker", "--end": "end",
         "--scale": "scale", "--size": "size", "--background": "background", "--x264-preset": "encoder.preset",
         "--crf": "encoder.crf", "--tune": "encoder.tune", "--profile": "encoder.profile", "--level": "encoder.level",
         "--keyint": "encoder.keyint", "--bframes": "encoder.bframes", "--bitrate": "encoder.bitrate",
@@ -90,7 +96,7 @@ struct OutputSpec: Decodable, Equatable {
         func add(_ flag: String, _ v: String?) { if let v { out.append((flag, v)) } }
         func num(_ d: Double?) -> String? { d.map(format) }     // exact: "3", "0.25"
         add("--seconds", num(seconds)); add("--frames", frames.map(String.init)); add("--loops", loops.map(String.init))
-        add("--start", num(start)); add("--fps", fps.map { "\($0.num)/\($0.den)" }); add("--scale", num(scale))
+        add("--start", num(start)); add("--marker", marker); add("--end", num(end)); add("--fps", fps.map { "\($0.num)/\($0.den)" }); add("--scale", num(scale))
         add("--size", size); add("--background", background)
         if let e = encoder {
             add("--x264-preset", e.preset); add("--crf", num(e.crf)); add("--tune", e.tune); add("--profile", e.profile)

@@ -108,10 +108,13 @@ private func fileJSON(_ layers: [String]) -> String {
         let hardMix = try decodeText(fileJSON([layerJSON(1, #", "bm": 17"#)]))
         #expect(hardMix.root.layers[0].blendMode == .normal)
         #expect(hardMix.features.unsupported.map(\.feature).contains(.hardMixBlend))
-        #expect(decodeFailure(fileJSON([layerJSON(1, #", "bm": 18"#)]))?.contains("layers[0].bm") == true)
+        // Outside 0…17: drawn normal, as players do, and reported naming the path (a warning; --strict refuses).
+        let unknown = try decodeText(fileJSON([layerJSON(1, #", "bm": 18"#)]))
+        #expect(unknown.root.layers[0].blendMode == .normal)
+        #expect(unknown.repairs.map(\.path) == ["layers[0].bm"])
     }
 
-    @Test func badMasksAndMattesAreOneLineErrors() {
+    @Test func badMasksAndMattesAreOneLineErrors() throws {
         let badMode = decodeFailure(fileJSON([layerJSON(1, #", "masksProperties": [{"mode": "q", "pt": \#(square)}]"#)]))
         #expect(badMode == "anim.json: layers[0].masksProperties[0].mode: mask mode must be one of a, s, i, l, d, f, n, got \"q\"")
         let noPath = decodeFailure(fileJSON([layerJSON(1, #", "masksProperties": [{"mode": "a"}]"#)]))
@@ -120,7 +123,9 @@ private func fileJSON(_ layers: [String]) -> String {
         limits.maxMasksPerLayer = 2
         let many = fileJSON([layerJSON(1, #", "masksProperties": [{"pt": \#(square)}, {"pt": \#(square)}, {"pt": \#(square)}]"#)])
         #expect(throws: LottieError.self) { try LottieDecoder.decode(Array(many.utf8), file: "anim.json", limits: limits) }
-        #expect(decodeFailure(fileJSON([layerJSON(1, #", "tt": 7"#)]))?.contains("layers[0].tt") == true)
+        // A matte type outside 0…4 is no matte, reported naming the path.
+        let badMatte = try decodeText(fileJSON([layerJSON(1, #", "tt": 7"#)]))
+        #expect(badMatte.repairs.map(\.path) == ["layers[0].tt"] && badMatte.root.layers[0].matte == nil)
         // Two layers naming each other as matte parents.
         let cycle = decodeFailure(fileJSON([layerJSON(1, #", "tt": 1, "tp": 2"#), layerJSON(2, #", "tt": 1, "tp": 1"#)]))
         #expect(cycle?.contains("track matte cycle") == true)

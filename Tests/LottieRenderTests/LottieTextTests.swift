@@ -120,7 +120,8 @@ extension Frame {
     }
 
     /// Drawn text layers are no longer reported; a font that is not installed is, naming the
-    /// substitute; a character without a glyph in chars is named.
+    /// substitute; a character without a glyph in chars is drawn with the font the file names (here
+    /// not installed: fontconfig's closest) and named with the font that drew it.
     @Test func coverage() throws {
         for name in ["text-glyphs", "text-box-justified", "text-font-selector"] {
             #expect(LottieCoverage(try loadFixture(name)).unrendered.isEmpty, "\(name)")
@@ -133,7 +134,8 @@ extension Frame {
         #expect(entries.first?.place == #"layers[0] "Text""#)
         let missingGlyph = try fixtureText("text-glyphs").replacingOccurrences(of: #""t":"AB""#, with: #""t":"ABC""#)
         let glyphEntries = LottieCoverage(try LottieDecoder.decode(Array(missingGlyph.utf8), file: "g.json")).unrendered
-        #expect(glyphEntries.map(\.message) == [#"characters "C" have no glyph in the file's chars or any installed font; not drawn"#])
+        #expect(glyphEntries.count == 1 && glyphEntries[0].message.hasPrefix(#"U+0043 "C" not in the file's glyphs (chars) for Test Regular; drawn with "#),
+                "\(glyphEntries)")
         // A character Inter lacks (U+265E, a chess knight) is drawn with a fallback font: a note, not a warning.
         let fallback = try fixtureText("text-font-selector").replacingOccurrences(of: #""t":"HHHH""#, with: #""t":"HH\u265e""#)
         let fallbackCoverage = LottieCoverage(try LottieDecoder.decode(Array(fallback.utf8), file: "k.json"))
@@ -141,15 +143,16 @@ extension Frame {
         #expect(fallbackCoverage.workarounds.contains { $0.hasPrefix(#"layers[0] "Text": "#) && $0.contains("U+265E") }, "\(fallbackCoverage.workarounds)")
     }
 
-    /// Text documents with values out of range are one-line errors naming the member.
+    /// Text documents with values out of range are read as players read them — a size clamped
+    /// to 0, a justification outside 0…6 left-aligned — each a repair naming the member
+    /// (a warning, an error under --strict).
     @Test func badDocuments() throws {
         let json = try fixtureText("text-glyphs")
-        for (from, to, path) in [(#""s":50"#, #""s":-5"#, "layers[0].t.d.k[0].s.s"), (#""j":0"#, #""j":9"#, "layers[0].t.d.k[0].s.j")] {
-            #expect {
-                _ = try LottieDecoder.decode(Array(json.replacingOccurrences(of: from, with: to).utf8), file: "bad.json")
-            } throws: { error in
-                "\(error)".contains(path)
-            }
+        for (from, to, path, message) in [(#""s":50"#, #""s":-5"#, "layers[0].t.d.k[0].s.s", "font size must be in 0…10000000, got -5; used 0"),
+                                           (#""j":0"#, #""j":9"#, "layers[0].t.d.k[0].s.j", "expected a whole number in 0…6, got 9; used 0")] {
+            let animation = try LottieDecoder.decode(Array(json.replacingOccurrences(of: from, with: to).utf8), file: "bad.json")
+            #expect(animation.repairs == [ValueRepair(path: path, message: message)], "\(animation.repairs)")
+            #expect(LottieCoverage(animation).unrendered.contains { $0.place == path && $0.message == message })
         }
     }
 }

@@ -15,8 +15,6 @@ import Testing
         (#"[{"ty": 4, "ks": {"o": {"a": 1, "k": [{"t": 0}, {"t": 2, "s": [1]}]}}}]"#,
          "anim.json: layers[0].ks.o.k[0]: missing keyframe value (\"s\")"),
         (#"[{"ks": {}}]"#, "anim.json: layers[0]: missing layer type (\"ty\")"),
-        (#"[{"ty": 4, "ks": {}, "shapes": [{"ty": "st", "lc": 7}]}]"#,
-         "anim.json: layers[0].shapes[0].lc: expected a whole number in 1…3, got 7"),
         (#"[{"ty": 4, "ks": {}, "shapes": [{"ty": "fl", "c": {"a": 0, "k": [1, 0]}}]}]"#,
          "anim.json: layers[0].shapes[0].c.k: expected a colour [r, g, b] or [r, g, b, a], got 2 numbers"),
         (#"[{"ty": 4, "ks": {}, "shapes": [{"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [{"v": [[0, 0]], "i": [[0, 0]], "o": [[0, 0]]}]}, {"t": 9, "s": [{"v": [[0, 0], [1, 1]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}]}]}}]}]"#,
@@ -31,6 +29,21 @@ import Testing
         let assets = #"[{"id": "a", "layers": [{"ty": 0, "refId": "a", "ks": {}}]}]"#
         let error = decodeError(lottieJSON(layers: layers, assets: assets))
         #expect(error?.description == expected)
+    }
+
+    /// Out-of-range values are read as the players read them — an enumeration takes its default,
+    /// a size is clamped — each a repair naming the JSON path (issue 25 item 1); the file decodes.
+    @Test func outOfRangeValuesAreRepaired() throws {
+        let layers = ##"[{"ty": 4, "ks": {}, "shapes": [{"ty": "st", "lc": 7, "lj": 2.5}]}, {"ty": 1, "ks": {}, "sc": "#ff0000", "sw": 1800, "sh": 12000}, {"ty": 1, "ks": {}, "sw": -3, "sh": 2e8}]"##
+        let animation = try LottieDecoder.decode(Array(lottieJSON(layers: layers).utf8), file: "anim.json")
+        #expect(animation.repairs.map { "\($0.path): \($0.message)" } == [
+            "layers[0].shapes[0].lc: expected a whole number in 1…3, got 7; used 2",
+            "layers[0].shapes[0].lj: expected a whole number in 1…3, got 2.5; used 2",
+            "layers[2].sw: solid width must be in 0…10000000, got -3; used 0",
+            "layers[2].sh: solid height must be in 0…10000000, got 200000000; used 10000000",
+        ])
+        guard case .solid(_, let w, let h) = animation.root.layers[1].content else { Issue.record("not a solid"); return }
+        #expect(w == 1800 && h == 12000, "a solid larger than any canvas is kept as it is (drawn clipped)")
     }
 
     @Test(arguments: [

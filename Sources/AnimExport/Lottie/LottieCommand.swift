@@ -2,15 +2,24 @@
 // --frame F] OUT.png`: a Lottie file through the same job resolution and exporter as the
 // built-in animations (Job.swift, Exporter.swift), with the file's own defaults:
 //
-//   canvas      the file's w × h points (--scale 2 by default, as for the built-in scenes)
-//   --fps       the file's fr (29.97 → 30000/1001); frame i samples t = i/fps exactly, so
-//               60 fps from a 30 fps file is 60 distinct frames a second
-//   --seconds   the file's length D = (op − ip)/fr; longer clips play it again (LottieSource.swift)
+//   canvas      the file's w × h points at 1 px per point, as players draw it (the built-in
+//               scenes' default is 2: iOS points); a file whose frame would be over the frame
+//               cap is scaled down to fit it, with a note (FrameCapFit.swift)
+//   --fps       the file's fr as a rational (29.97 → 30000/1001): frame i is the file's frame
+//               ip + i; a rate outside 1…240 fps is clamped to it, with a note. 60 fps from a
+//               30 fps file is 60 distinct frames a second
+//   --seconds   the file's length D = (op − ip)/fr, rounded to whole frames of the file's grid
+//               when it is fractional; longer clips play it again (LottieSource.swift)
+//   level       the smallest the size and rate fit (H264Settings.automaticLevel, CodecLevels)
+//   --end T, --marker NAME   a clip to an animation time, or a marker's segment (LottieMarkers.swift)
+//   values      out of range in the file: read as players read them, each a warning naming its
+//               JSON path (Lottie's DecodeContext); --strict refuses the file
 //   background  transparent when the output holds alpha (PNG, WebM VP9, MOV ProRes 4444, GIF,
 //               APNG, WebP, PNG sequences), white otherwise; --background overrides
 //   --size WxH  fits uniformly and centres exactly: x′ = k·x + (W − k·w)/2, y′ = k·y + (H − k·h)/2,
 //               k = min(W/w, H/h) — sub-pixel offsets kept; the letterbox shows the background
-//   --frame F   a still at the file's frame F counted from the in-point: t = F / fr
+//   --frame F   a still at the file's frame F counted from the in-point: t = F / r, F in 0 ..< op − ip;
+//   --time T    T in 0 ..< D (a still outside the file's length is an error naming it, not a wrap)
 //   --null      renders every frame, writes nothing, prints the time taken
 //
 // What the file uses and is not rendered is one warning per feature (LottieCoverage.swift);
@@ -27,7 +36,8 @@ let lottieAnimationFlag = FlagSpec("--animation", value: "ID", help: "the animat
 let lottieRenderFlags: [FlagSpec] = [
     lottieAnimationFlag,
     FlagSpec("--null", help: "render every frame and write nothing (in place of OUTPUT), to check a file or time the renderer"),
-] + renderFlags.filter { !["--preset", "--font"].contains($0.name) }
+    FlagSpec("--marker", value: "NAME", help: "play the segment of the file's marker NAME (`info` lists them); with --loops N, N times"),
+] + renderFlags.filter { !["--preset", "--font"].contains($0.name) }.map(lottieFlagHelp)
 
 let lottieStillFlags: [FlagSpec] = [
     lottieAnimationFlag,
@@ -45,10 +55,11 @@ func lottieHelp() -> String {
            animexport FILE.json [options] --null
            animexport FILE.lottie [--animation ID] [options] OUTPUT
 
-    Renders a Lottie (Bodymovin JSON) file. Defaults come from the file: its size in points
-    (times --scale, default 2), its frame rate, its length; the background is transparent for
-    formats with alpha and white otherwise. Features not rendered yet are one warning each
-    (--strict: an error). See docs/lottie.md.
+    Renders a Lottie (Bodymovin JSON) file. Defaults come from the file: its size at 1 px per
+    point (scaled down to the frame cap when larger, with a note), its frame rate, its length;
+    the background is transparent for formats with alpha and white otherwise. Features not
+    rendered yet and out-of-range values are one warning each (--strict: an error). See
+    docs/lottie.md.
 
     Options:
     \(helpTable(lottieRenderFlags))
@@ -76,11 +87,20 @@ func runLottieStill(_ path: String, _ rest: [String], library: PresetLibrary) th
     if parsed.has("--time") && parsed.has("--frame") { throw .usage("still: give --time or --frame, not both") }
     let job = try lottieJob(path, parsed, library: library, video: false)
     guard let scene = job.scene as? LottieScene else { preconditionFailure("a Lottie job without a Lottie scene") }
+    // Within the file's length: a still past its end is a mistake, not a wrap (issue 25 item 5).
     var time = 0.0
-    if let t = parsed.value("--time") { time = try parseDouble(t, flag: "--time", range: 0...Limits.maxSeconds) }
+    if let t = parsed.value("--time") {
+        time = try parseDouble(t, flag: "--time", range: 0...Limits.maxSeconds)
+        guard time < scene.duration else {
+            throw .usage("--time: \(t) s is outside \(path), which plays 0 ≤ t < \(formatSeconds(scene.duration)) s (\(formatSeconds(scene.loopFrames)) frames at \(formatSeconds(scene.rate)) fps)")
+        }
+    }
     if let f = parsed.value("--frame") {
-        let frame = try parseDouble(f, flag: "--frame", range: 0...(Limits.maxSeconds * scene.animation.frameRate))
-        time = frame / scene.animation.frameRate
+        let frame = try parseDouble(f, flag: "--frame", range: 0...(Limits.maxSeconds * scene.rate))
+        guard frame < scene.loopFrames else {
+            throw .usage("--frame: \(f) is outside \(path), whose frames are 0 ≤ F < \(formatSeconds(scene.loopFrames)) (op − ip)")
+        }
+        time = frame / scene.rate
     }
     for notice in job.notices { printError("animexport: note: \(notice)") }
     for warning in job.warnings { printError("animexport: warning: \(warning)") }
@@ -113,8 +133,9 @@ func lottieJob(_ path: String, _ parsed: ParsedArguments, library: PresetLibrary
     var file = PresetFile(animation: LottiePlugin.name,
                           parameters: LottiePlugin.erase(LottieParameters(path: path, animation: animation)))
     file.canvas = CanvasSpec(width: animation.width, height: animation.height)
-    file.fps = lottieFrameRate(animation.frameRate)
-    file.seconds = animation.duration
+    let rate = lottieFrameRate(animation.frameRate)
+    file.fps = rate
+    file.seconds = LottieScene.loopFrames(animation, rate: rate.value, outputRate: parsed.has("--fps") ? nil : rate.value) / rate.value
     // No background: transparent where the output holds alpha, white elsewhere (defaultBackground).
     let preset = LoadedPreset(file: file, name: path, path: path)
     var job = try resolveJob(animation: AnimationKind(LottiePlugin.self), args: parsed, library: library,
@@ -166,4 +187,19 @@ extension BenchmarkSupport {
         let parsed = try parseArguments(Array(arguments.dropFirst()), flags: lottieRenderFlags, command: path)
         return try AnimExport.lottieJob(path, parsed, library: library, video: true)
     }
+}
+
+/// The shared flags' help as it reads for a Lottie file, whose defaults come from the file.
+func lottieFlagHelp(_ flag: FlagSpec) -> FlagSpec {
+    var f = flag
+    switch f.name {
+    case "--seconds": f.help = "clip length in seconds; frames = round(S × fps) (default: the file's length, op − ip frames)"
+    case "--loops": f.help = "N whole loops of the file: N × (op − ip) frames at the file's rate"
+    case "--fps": f.help = "frame rate: integer or num/den such as 30000/1001 (default: the file's fr, 29.97 as 30000/1001)"
+    case "--scale": f.help = "pixels per point (default 1; a file over the frame cap is scaled down to fit, with a note)"
+    case "--background": f.help = "background: #RRGGBB, #RRGGBBAA or transparent (default: transparent where the format holds alpha, else white)"
+    case "--strict": f.help = "warnings (features not rendered, out-of-range values, missing glyphs) are errors"
+    default: break
+    }
+    return f
 }

@@ -27,8 +27,9 @@
 //   more specific path wins over a wider one. An override that matches nothing is an error
 //   (exit 2 for a single preset; in a batch that preset fails), naming the preset and the key.
 //
-// Defaults the preset leaves out come from the file: canvas (w × h), fps (fr), seconds (the
-// file's length); the background is transparent in formats with alpha, white otherwise
+// Defaults the preset leaves out come from the file: canvas (w × h, at 1 px per point unless
+// "scale"; scaled down to the frame cap when larger), fps (fr), seconds (the file's length);
+// an output may play a marker's segment ("marker") or end at a time ("end"); the background is transparent in formats with alpha, white otherwise
 // (resolveJob's rule for scenes with a transparent default).
 import Foundation
 import Lottie
@@ -134,8 +135,9 @@ extension PresetFile {
         animation = try Self.recolor(animation, source, presetPath: presetPath, shown: shown)
         parameters = LottiePlugin.erase(LottieParameters(path: shown, animation: animation))
         canvas = canvas ?? CanvasSpec(width: animation.width, height: animation.height)
-        fps = fps ?? lottieFrameRate(animation.frameRate)
-        seconds = seconds ?? animation.duration
+        let rate = lottieFrameRate(animation.frameRate)
+        seconds = seconds ?? LottieScene.loopFrames(animation, rate: rate.value, outputRate: fps == nil ? rate.value : nil) / rate.value
+        fps = fps ?? rate
         sourceDigest = digest.finalize()
     }
 

@@ -1,11 +1,20 @@
 // A Lottie file as an animation source beside the scene plug-ins: `LottiePlugin` (its
 // parameters are the decoded file) and `LottieScene` (the builder behind the Scene protocol).
 //
-// Time: scene time t (seconds after the file's in-point) plays the file as players loop it,
-// t′ = t mod D with D = (op − ip)/fr, so the scene is periodic with period D from t = 0 and
-// `--loops N` renders N × D × fps frames (which must be whole). Defaults come from the file: the
-// canvas w × h in points, the frame rate `fr` (as an exact rational where it names one:
-// 29.97 → 30000/1001), the length D, and the background — transparent when the output format
+// Time: the file's frame grid is its rate `fr` as the exact rational the output uses, r
+// (29.97 → 30000/1001, 23.976 → 24000/1001; LottieCommand.swift's lottieFrameRate), so at its
+// own rate output frame i is file frame ip + i exactly (issue 22 item 6). Scene time t (seconds
+// after the in-point) is file frame
+//
+//     f = t·r (snapped to a whole frame within 1e-9), played as players loop it:
+//     frame = ip + (f mod L),   L = op − ip,
+//
+// so the scene is periodic with period D = L/r from t = 0 and `--loops N` renders N·L frames at
+// the file's rate. A length that is not a whole number of frames (op − ip = 120.5), rendered at
+// the file's own rate, is rounded to the file's grid: each loop plays the ⌈L⌉ whole frames
+// ip … ip + ⌈L⌉ − 1 a player steps through (frame 120 < op is shown, op is exclusive), L = ⌈L⌉,
+// and the review says so. Defaults come from the file: the canvas w × h in points at 1 px per
+// point, the rate r, the length D, and the background — transparent when the output format
 // holds alpha, white otherwise (LottieCommand.swift).
 import Foundation
 import Geometry
@@ -26,6 +35,10 @@ enum LottiePlugin: ScenePlugin {
     static let summary = "a Lottie (Bodymovin JSON) file"
     static let defaultPreset: String? = nil
     static let defaultBackground = RGBA.clear
+    /// 1 px per point, as every player draws a Lottie file.
+    static let defaultScale = 1.0
+    /// A file larger than the frame cap is scaled down, a rate outside the encoders' clamped.
+    static let fitsOutputLimits = true
     static var defaultParameters: LottieParameters {
         LottieParameters(path: "", animation: LottieAnimation.empty)
     }
@@ -36,7 +49,7 @@ enum LottiePlugin: ScenePlugin {
         throw SceneError.invalidParameter(field: "parameters", message: "a Lottie file is given by its path, not by parameters")
     }
     static func makeScene(_ parameters: LottieParameters, canvas: Size, context: SceneContext) throws(SceneError) -> any Scene {
-        LottieScene(parameters.animation, canvas: canvas, file: parameters.path)
+        LottieScene(parameters.animation, canvas: canvas, file: parameters.path, outputRate: context.frameRate)
     }
     // No `inputFiles`: what a Lottie source read (the file, its images, an archive) is hashed as
     // it is read, into PresetFile.sourceDigest (LottiePreset.swift).
@@ -50,7 +63,8 @@ enum LottiePlugin: ScenePlugin {
         if context.strict, let first = coverage.unrendered.first {
             throw .invalidParameter(field: first.place, message: "\(first.message) (--strict)")
         }
-        return SceneReview(notes: coverage.workarounds.map { "\(file): \($0)" },
+        let grid = scene.gridNote.map { ["\(file): \($0)"] } ?? []
+        return SceneReview(notes: grid + coverage.workarounds.map { "\(file): \($0)" },
                            warnings: coverage.unrendered.map { "\(file): \($0.place): \($0.message)" })
     }
 }
@@ -66,28 +80,65 @@ final class LottieScene: Scene, @unchecked Sendable {   // the builder's scratch
     /// File points → canvas points: identity for the file's own canvas; otherwise a uniform fit, centred.
     private let fit: Transform
 
-    init(_ animation: LottieAnimation, canvas: Size, file: String = "") {
+    /// The file's frame grid: frames per second r (see the header).
+    let rate: Double
+    /// Frames per loop, L: op − ip, or ⌈op − ip⌉ on the file's grid (see the header).
+    let loopFrames: Double
+
+    /// `outputRate`: the output's frames per second, when known; at the file's own rate a
+    /// fractional length is rounded to whole frames.
+    init(_ animation: LottieAnimation, canvas: Size, file: String = "", outputRate: Double? = nil) {
         self.animation = animation
         self.canvas = canvas
         self.file = file
         builder = LottieBuilder(animation)
         fit = fitting(width: animation.width, height: animation.height, into: canvas.width, canvas.height)
+        rate = lottieFrameRate(animation.frameRate).value
+        loopFrames = Self.loopFrames(animation, rate: rate, outputRate: outputRate)
     }
 
-    /// D = (op − ip)/fr seconds.
-    var duration: Double { animation.duration }
+    /// L for the header's rule. A length within 1/1000 frame of a whole number is that number
+    /// (After Effects writes op as a float: 95.0000038 is 95 frames, not 96).
+    static func loopFrames(_ animation: LottieAnimation, rate: Double, outputRate: Double?) -> Double {
+        let length = animation.outPoint - animation.inPoint
+        guard let outputRate, abs(outputRate - rate) <= 1e-9 * rate else { return length }
+        return abs(length - length.rounded()) <= 1e-3 ? length.rounded() : length.rounded(.up)
+    }
+
+    static func isWhole(_ x: Double) -> Bool { abs(x - x.rounded()) <= 1e-9 * max(1, abs(x)) }
+
+    /// What the rounding to the file's grid did, when it applied.
+    var gridNote: String? {
+        let length = animation.outPoint - animation.inPoint
+        guard abs(loopFrames - length) > 1e-3 else { return nil }
+        let ip = animation.inPoint
+        return "the file is \(formatSeconds(length)) frames long (op − ip), not a whole number; at its own rate each loop "
+            + "plays its \(Int(loopFrames)) whole frames \(formatSeconds(ip))…\(formatSeconds(ip + loopFrames - 1)) as players step through them "
+            + "(\(formatSeconds(Double(Int(loopFrames)) / rate)) s a loop)"
+    }
+
+    /// D = L/r seconds.
+    var duration: Double { loopFrames / rate }
+
+    /// The file's frame at scene time t (see the header), ip ≤ frame < ip + L.
+    func frame(at t: Double) -> Double {
+        var f = t * rate
+        if Self.isWhole(f) { f = f.rounded() }
+        let l = loopFrames
+        var local = l > 0 ? f.truncatingRemainder(dividingBy: l) : 0
+        if local < 0 { local += l }
+        return animation.inPoint + local
+    }
 
     func draw(at t: Double, into list: inout DisplayList) {
-        let d = duration
-        var local = d > 0 ? t.truncatingRemainder(dividingBy: d) : 0
-        if local < 0 { local += d }
+        let frame = frame(at: t)
         lock.lock()
         defer { lock.unlock() }
         if fit.isIdentity {
-            builder.build(atSeconds: local, into: &list)
+            builder.build(atFrame: frame, into: &list)
         } else {
             list.beginGroup(Group(transform: fit))
-            builder.build(atSeconds: local, into: &list)
+            builder.build(atFrame: frame, into: &list)
             list.endGroup()
         }
     }

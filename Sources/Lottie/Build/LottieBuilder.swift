@@ -76,6 +76,11 @@ public final class LottieBuilder {
 
     /// Appends the picture `seconds` after the in-point to `list` (callers reset it between frames).
     public func build(atSeconds seconds: Double, into list: inout DisplayList) {
+        build(atFrame: animation.frame(atSeconds: seconds), into: &list)
+    }
+
+    /// Appends the picture at the root composition's frame `frame` (callers reset `list` between frames).
+    public func build(atFrame frame: Double, into list: inout DisplayList) {
         sequential.removeAll()
         list.beginGroup(Group(clip: Clip(list.addPath { $0.appendRectangle(width: width, height: height) })))
         compositionSizes.removeAll(keepingCapacity: true)
@@ -83,7 +88,7 @@ public final class LottieBuilder {
         strokeEffectLayers.removeAll(keepingCapacity: true)
         var visitor = LayerEmitter(builder: self, list: DisplayList())
         swap(&list, &visitor.list)      // the visitor owns the list while it walks (moved, not copied)
-        walker.walk(atSeconds: seconds, &visitor)
+        walker.walk(composition: 0, frame: frame, &visitor)
         swap(&list, &visitor.list)
         list.endGroup()
     }

@@ -44,6 +44,8 @@ public struct LottieCoverage: Sendable {
             add("image layers", animation.features.places(of: .imageLayers), "not drawn yet by the renderer")
         }
         unrendered.append(contentsOf: Self.sigmaOverCap(animation))   // EffectSigmaCap.swift
+        // Out-of-range values read as the players read them (Decoding/DecodeContext.swift).
+        unrendered.append(contentsOf: animation.repairs.map { Entry(place: $0.path, message: $0.message) })
         workarounds = animation.warnings
         addText(animation)   // fonts substituted, characters without a glyph (TextCoverage.swift)
     }

@@ -1,8 +1,9 @@
 // What of a file's text is not drawn as written (joins LottieCoverage's list)
 //
 //   • a font not installed (drawn with fontconfig's closest font, named), or not in fonts.list;
-//   • characters no glyph source has: not in the file's chars, or in no installed font
-//     (.notdef) — named with their layer;
+//   • characters no glyph source has: not in the file's chars nor the named font nor any
+//     installed font (.notdef) — named with their layer, as U+XXXX and the character;
+//   • characters the file's chars lack, drawn with an installed font — naming that font;
 // each at the first layer that uses it. Characters drawn with a fallback font (the document's
 // font lacks them) are notes (`workarounds`), as Text reports them. The unsupported parts of text layers (text on a path,
 // expression selectors …) come from the feature inventory like every other feature.
@@ -27,10 +28,15 @@ extension LottieCoverage {
                     let set = emitter.set(layer, content, frame: frame).1
                     for c in set.missing where !missing.contains(c) { missing.append(c) }
                     for note in set.fallbacks { workarounds.append("\(layer.place): \(note)") }
+                    for line in set.substituted where reported.insert("\(layer.place)\u{0}\(line)").inserted {
+                        unrendered.append(Entry(place: layer.place, message: line))
+                    }
                 }
                 guard !missing.isEmpty else { continue }
-                let list = missing.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") + (missing.count > 8 ? " …" : "")
-                unrendered.append(Entry(place: layer.place, message: "characters \(list) have no glyph in the file's chars or any installed font; not drawn"))
+                let scalars = missing.flatMap(\.unicodeScalars)
+                let list = scalars.prefix(8).map { "\(TextSetter.codePoint($0)) \"\($0)\"" }.joined(separator: ", ") + (scalars.count > 8 ? " …" : "")
+                let what = scalars.count == 1 ? "character \(list) has" : "characters \(list) have"
+                unrendered.append(Entry(place: layer.place, message: "\(what) no glyph in the file's chars, the font it names or any installed font; not drawn"))
             }
         }
     }

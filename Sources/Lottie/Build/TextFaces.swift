@@ -2,7 +2,9 @@
 //
 // A document names a font (`f` = an `fName` of `fonts.list`). When `chars` holds glyphs of that
 // font's family and style, those outlines are drawn (size 100 units scaled by size/100, advance
-// `w`·size/100) and a character without one is left out and reported. Otherwise the font is
+// `w`·size/100); a character without one is set with the installed font the file names (or
+// fontconfig's closest, and its per-glyph fallback), and reported naming that font
+// (TextSetting.swift). Otherwise the font is
 // found by family and style through fontconfig (Text's Font.resolve); when the machine lacks it,
 // fontconfig's closest font is used and named: "font 'Gill Sans UltraBold' not found, using
 // 'DejaVu Sans Bold'" (a warning; --strict refuses the file). Text shapes with HarfBuzz (kerning

@@ -7,7 +7,11 @@
 //             that were lower-case set at 0.7·S), split into paragraphs at CR, LF, CR LF, U+0003;
 //   glyphs    per character (grapheme): its outline and advance a_i — from the file's chars
 //             (w·S/100, outline ×S/100) or HarfBuzz's shaping of the paragraph with the installed
-//             font (kerning included in a_i, a character's glyphs kept together);
+//             font (kerning included in a_i, a character's glyphs kept together). A character
+//             the file's chars lack is set, with each run of such characters shaped together,
+//             in the font the file names (fontconfig: installed, or its closest), whose own
+//             per-glyph fallback covers other scripts (Text's FontFallback); the warning names
+//             the font that drew it (issue 25 item 4);
 //   width     of a run of characters: w = Σ a_i + τ·(n − 1), trailing spaces not counted;
 //   lines     point text: one per paragraph. Box text (`sz` = (W, H), `ps` = top-left (X, Y)):
 //             greedy wrapping — a line takes words (a word with the spaces after it) while its
@@ -54,8 +58,13 @@ struct SetText {
     var rule = FillRule.nonZero
     /// Characters no glyph source has.
     var missing: [Character] = []
+    /// Characters the file's chars lack, drawn with an installed font: one line each run
+    /// ("U+0915 \"क\" … not in the file's chars for Roboto Regular; drawn with …").
+    var substituted: [String] = []
     /// Characters the document's font lacks, drawn with a fallback font (Text's notes).
     var fallbacks: [String] = []
+    /// The installed faces that drew glyphs ("Noto Sans Devanagari Regular"), in order of use.
+    var drawnBy: [String] = []
 }
 
 enum TextSetter {
@@ -78,7 +87,8 @@ enum TextSetter {
         var lineIndex = 0, character = 0, nonSpace = 0, word = -1
         for paragraph in paragraphs(doc.text) {
             let (text, small) = applyCaps(paragraph, doc.caps)
-            let units = self.units(text, small: small, size: doc.size, face: face, missing: &out.missing, fallbacks: &out.fallbacks)
+            let units = self.units(text, small: small, size: doc.size, face: face, font: font ?? LottieFont(name: doc.fontName, family: doc.fontName, style: "Regular", ascent: nil),
+                                   into: &out)
             let lines = box.map { wrap(units, width: $0.x, tracking: tracking) } ?? [0..<units.count]
             for (k, range) in lines.enumerated() {
                 let w = width(units[range], tracking: tracking)
@@ -147,55 +157,101 @@ enum TextSetter {
         }
     }
 
-    private static func units(_ text: String, small: [Bool], size: Double, face: TextFace,
-                              missing: inout [Character], fallbacks: inout [String]) -> [Unit] {
-        var units: [Unit] = []
+    private static func units(_ text: String, small: [Bool], size: Double, face: TextFace, font: LottieFont,
+                              into out: inout SetText) -> [Unit] {
         switch face {
         case .glyphs(let glyphs):
-            for (i, c) in text.enumerated() {
-                let s = size / 100 * (i < small.count && small[i] ? 0.7 : 1)
-                let isSpace = c.isWhitespace
-                guard let g = glyphs.outlines[String(c)] else {
-                    if !isSpace && !missing.contains(c) { missing.append(c) }
-                    // A space the file has no glyph for advances by a quarter em.
-                    units.append(Unit(character: c, outline: Path(), rule: .nonZero, advance: isSpace ? 0.25 * size : 0, isSpace: isSpace))
-                    continue
-                }
-                units.append(Unit(character: c, outline: g.path.transformed(by: .scale(s, s)), rule: .nonZero,
-                                  advance: g.advance * s, isSpace: isSpace))
-            }
+            return fileUnits(text, small: small, size: size, glyphs: glyphs, font: font, into: &out)
         case .installed(let font100):
-            guard let font = try? font100.withSize(size) else { return [] }
-            let line = font.layout(text, kerning: true)
-            for issue in line.warnings {
-                switch issue {
-                case .missingGlyph(let scalar, _, _): missing.append(Character(scalar))
-                case .fallback: fallbacks.append(issue.description)
-                default: break
-                }
-            }
-            let characters = Array(text)
-            units = characters.map { Unit(character: $0, outline: Path(), rule: .nonZero, advance: 0, isSpace: $0.isWhitespace) }
-            var starts = [Double](repeating: .nan, count: characters.count)
-            var pen = 0.0
-            for g in line.glyphs where g.characterIndex < units.count {
-                let i = g.characterIndex
-                if starts[i].isNaN { starts[i] = pen }
-                if !g.outline.isEmpty {
-                    units[i].outline.append(g.outline.transformed(by: .translation(g.position.x - starts[i], g.position.y)))
-                    if g.fillRule == .evenOdd { units[i].rule = .evenOdd }
-                }
-                units[i].advance += g.advance
-                pen += g.advance
-            }
-            for i in units.indices where i < small.count && small[i] {
-                units[i].outline = units[i].outline.transformed(by: .scale(0.7, 0.7))
-                units[i].advance *= 0.7
-            }
+            return shaped(text, small: small, size: size, font100: font100, into: &out)
         case .none:
             return []
         }
+    }
+
+    /// Units from the file's chars; runs of characters it lacks shaped with the named font.
+    private static func fileUnits(_ text: String, small: [Bool], size: Double, glyphs: FileGlyphs, font: LottieFont,
+                                  into out: inout SetText) -> [Unit] {
+        var units: [Unit] = [], lacking: [Int] = []
+        for (i, c) in text.enumerated() {
+            let s = size / 100 * (i < small.count && small[i] ? 0.7 : 1)
+            let isSpace = c.isWhitespace
+            guard let g = glyphs.outlines[String(c)] else {
+                if !isSpace { lacking.append(i) }
+                // A space the file has no glyph for advances by a quarter em.
+                units.append(Unit(character: c, outline: Path(), rule: .nonZero, advance: isSpace ? 0.25 * size : 0, isSpace: isSpace))
+                continue
+            }
+            units.append(Unit(character: c, outline: g.path.transformed(by: .scale(s, s)), rule: .nonZero,
+                              advance: g.advance * s, isSpace: isSpace))
+        }
+        guard !lacking.isEmpty else { return units }
+        guard case .success(let (font100, _)) = TextFaces.installed(family: font.family, style: font.style) else {
+            for i in lacking where !out.missing.contains(units[i].character) { out.missing.append(units[i].character) }
+            return units
+        }
+        // Consecutive lacking characters are shaped together (a Devanagari cluster stays one).
+        var k = 0
+        while k < lacking.count {
+            var end = k + 1
+            while end < lacking.count && lacking[end] == lacking[end - 1] + 1 { end += 1 }
+            let range = lacking[k]...lacking[end - 1]
+            let run = String(units[range].map(\.character))
+            var set = SetText()
+            let shapedRun = shaped(run, small: Array(small.dropFirst(range.lowerBound).prefix(range.count)), size: size,
+                                   font100: font100, into: &set)
+            for (j, u) in shapedRun.enumerated() where j < range.count { units[range.lowerBound + j] = u }
+            for c in set.missing where !out.missing.contains(c) { out.missing.append(c) }
+            let drawn = run.filter { !set.missing.contains($0) }
+            if !drawn.isEmpty {
+                let list = drawn.unicodeScalars.prefix(8).map { "\(codePoint($0)) \"\($0)\"" }.joined(separator: ", ")
+                    + (drawn.unicodeScalars.count > 8 ? " …" : "")
+                let by = set.drawnBy.isEmpty ? "\(font100.familyName) \(font100.styleName)" : set.drawnBy.joined(separator: ", ")
+                out.substituted.append("\(list) not in the file's glyphs (chars) for \(font.family) \(font.style); drawn with \(by)")
+            }
+            k = end
+        }
         return units
+    }
+
+    /// Units shaped with an installed font (HarfBuzz, fontconfig's fallback per missing glyph).
+    private static func shaped(_ text: String, small: [Bool], size: Double, font100: Font, into out: inout SetText) -> [Unit] {
+        guard let font = try? font100.withSize(size) else { return [] }
+        let line = font.layout(text, kerning: true)
+        for issue in line.warnings {
+            switch issue {
+            case .missingGlyph(let scalar, _, _): out.missing.append(Character(scalar))
+            case .fallback: out.fallbacks.append(issue.description)
+            default: break
+            }
+        }
+        let characters = Array(text)
+        var units = characters.map { Unit(character: $0, outline: Path(), rule: .nonZero, advance: 0, isSpace: $0.isWhitespace) }
+        var starts = [Double](repeating: .nan, count: characters.count)
+        var pen = 0.0
+        for g in line.glyphs where g.characterIndex < units.count {
+            let i = g.characterIndex
+            if starts[i].isNaN { starts[i] = pen }
+            if !g.outline.isEmpty {
+                units[i].outline.append(g.outline.transformed(by: .translation(g.position.x - starts[i], g.position.y)))
+                if g.fillRule == .evenOdd { units[i].rule = .evenOdd }
+                let name = "\(g.font.familyName) \(g.font.styleName)"
+                if !out.drawnBy.contains(name) { out.drawnBy.append(name) }
+            }
+            units[i].advance += g.advance
+            pen += g.advance
+        }
+        for i in units.indices where i < small.count && small[i] {
+            units[i].outline = units[i].outline.transformed(by: .scale(0.7, 0.7))
+            units[i].advance *= 0.7
+        }
+        return units
+    }
+
+    /// "U+0915".
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// Width of a run: advances and the tracking between characters, trailing spaces left out.

@@ -130,6 +130,7 @@ extension DecodeContext {
                                compositions: compositions, markers: try markers(root), images: images, features: features,
                                warnings: warnings, frameWork: work)
         (animation.fonts, animation.glyphs) = (fonts, glyphs)
+        animation.repairs = repairs
         return animation
     }
 

@@ -52,7 +52,7 @@ extension DecodeContext {
 
     /// `tt` as a matte mode (its source resolved later), nil when 0 or absent.
     func layerMatteMode(_ l: JSONObject) throws(LottieError) -> MatteMode? {
-        guard let tt = try optionalInteger(l, "tt", in: 0...4), tt != 0 else { return nil }
+        guard let tt = try optionalEnumeration(l, "tt", in: 0...4, fallback: 0), tt != 0 else { return nil }
         record(.mattes)
         return LottieCompositingCodes.matteMode(tt)
     }
@@ -69,7 +69,7 @@ extension DecodeContext {
 
     /// `bm` of a layer; hard mix (17) is recorded as unsupported and drawn normal.
     func layerBlendMode(_ l: JSONObject) throws(LottieError) -> BlendMode {
-        guard let bm = try optionalInteger(l, "bm", in: 0...17) else { return .normal }
+        guard let bm = try optionalEnumeration(l, "bm", in: 0...17, fallback: 0) else { return .normal }
         return blendMode(code: bm)
     }
 

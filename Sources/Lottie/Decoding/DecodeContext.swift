@@ -7,6 +7,13 @@
 //   • a boolean may be written true/false or 0/1;
 //   • null for an optional member is the same as leaving it out.
 // Anything else of the wrong type is an error naming the JSON path and what was expected.
+//
+// Out-of-range values (issue 25 item 1) are repaired as the players read them, never refused:
+// an enumeration (`sh`, `lc`, `bm` …) outside its values takes its default (lottie-web's and
+// ThorVG's readers fall through to it), a size or offset outside its range is clamped to it. Each
+// repair is one entry naming the JSON path, the value and what was used instead
+// (`layers[27].t.a[0].s.sh: expected a whole number in 1…6, got 0; used 1`); the exporter prints
+// them as warnings and refuses the file under --strict (LottieCoverage, LottieSource.swift).
 
 final class DecodeContext {
     let file: String
@@ -30,6 +37,8 @@ final class DecodeContext {
     var interpretedExpressions = 0
     /// Characters of the text documents read so far (LottieLimits.maxTotalTextCharacters).
     var textCharacters = 0
+    /// Out-of-range values read as the players read them (see the header), in file order.
+    var repairs: [ValueRepair] = []
 
     init(file: String, limits: LottieLimits) {
         self.file = file
@@ -181,6 +190,31 @@ final class DecodeContext {
     func optionalInteger(_ o: JSONObject, _ key: String, in range: ClosedRange<Int>) throws(LottieError) -> Int? {
         guard let v = member(o, key) else { return nil }
         return try at(key) { () throws(LottieError) -> Int in try integer(v, in: range) }
+    }
+
+    /// An enumeration member: a whole number in `range`, or `fallback` (with a repair entry) when
+    /// it is anything else; nil when absent. A value of the wrong type is still an error.
+    func optionalEnumeration(_ o: JSONObject, _ key: String, in range: ClosedRange<Int>, fallback: Int) throws(LottieError) -> Int? {
+        guard let v = member(o, key) else { return nil }
+        let n = try at(key) { () throws(LottieError) -> Double in try number(v) }
+        guard n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+            repair(key, "expected a whole number in \(range.lowerBound)…\(range.upperBound), got \(formatNumber(n)); used \(fallback)")
+            return fallback
+        }
+        return Int(n)
+    }
+
+    /// `value` clamped to `range`, with a repair entry when it was outside (see the header).
+    func clamped(_ value: Double, to range: ClosedRange<Double>, _ what: String, member key: String) -> Double {
+        guard !range.contains(value) else { return value }
+        let used = min(max(value, range.lowerBound), range.upperBound)
+        repair(key, "\(what) must be in \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound)), got \(formatNumber(value)); used \(formatNumber(used))")
+        return used
+    }
+
+    /// Records a repaired value at member `key` of the current path.
+    func repair(_ key: String, _ message: String) {
+        repairs.append(ValueRepair(path: jsonPathString(path + [.key(key)]), message: message))
     }
 
     /// A finite number in `range`, with `what` and the range in the message.

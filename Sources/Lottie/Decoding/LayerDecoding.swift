@@ -111,9 +111,10 @@ extension DecodeContext {
             record(.solidLayers)
             let hex = try optionalString(l, "sc") ?? "#000000"
             guard let color = RGBA(hex: hex) else { throw error("expected a colour \"#rrggbb\", got \"\(hex)\"", member: "sc") }
-            let w = try optionalNumber(l, "sw") ?? 0, h = try optionalNumber(l, "sh") ?? 0
-            try check(w, in: 0...limits.maxCanvasSide, "solid width", member: "sw")
-            try check(h, in: 0...limits.maxCanvasSide, "solid height", member: "sh")
+            // A solid's size is geometry: drawn clipped to the canvas however large (issue 22
+            // item 5: a real 1800 × 12000 solid); beyond ±maxFrame, clamped and reported.
+            let w = clamped(try optionalNumber(l, "sw") ?? 0, to: 0...limits.maxFrame, "solid width", member: "sw")
+            let h = clamped(try optionalNumber(l, "sh") ?? 0, to: 0...limits.maxFrame, "solid height", member: "sh")
             return .solid(color: color, width: w, height: h)
         case 0:
             record(.precompositions)
@@ -123,9 +124,8 @@ extension DecodeContext {
                 return .null
             }
             // w × h only clips; any finite size is allowed.
-            let w = try optionalNumber(l, "w") ?? defaultSize.0, h = try optionalNumber(l, "h") ?? defaultSize.1
-            try check(w, in: 0...limits.maxFrame, "precomposition width", member: "w")
-            try check(h, in: 0...limits.maxFrame, "precomposition height", member: "h")
+            let w = clamped(try optionalNumber(l, "w") ?? defaultSize.0, to: 0...limits.maxFrame, "precomposition width", member: "w")
+            let h = clamped(try optionalNumber(l, "h") ?? defaultSize.1, to: 0...limits.maxFrame, "precomposition height", member: "h")
             // Collapse transformations: clipped to w × h like any precomposition, as lottie-web,
             // ThorVG and rlottie draw them (After Effects does not clip; docs/lottie-render.md).
             if try optionalBool(l, "ct") == true { record(.collapsedTransformations) }

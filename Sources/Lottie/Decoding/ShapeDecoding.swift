@@ -73,7 +73,7 @@ extension DecodeContext {
                                                   style: try strokeStyle(s), blendMode: try shapeBlendMode(s)))
         case "tm":
             record(.trimPaths)
-            let mode = try optionalInteger(s, "m", in: 1...2) ?? 1
+            let mode = try optionalEnumeration(s, "m", in: 1...2, fallback: 1) ?? 1
             if mode == 2 { record(.sequentialTrimPaths) }
             return .trim(TrimPath(name: name, start: try scalar(s, "s", default: 0, scale: 0.01),
                                   end: try scalar(s, "e", default: 1, scale: 0.01), offset: try scalar(s, "o", default: 0),
@@ -83,7 +83,7 @@ extension DecodeContext {
             return .repeater(try repeater(s, name: name))
         case "mm":
             record(.mergePaths)
-            let mode = MergeMode(rawValue: try optionalInteger(s, "mm", in: 1...5) ?? 1) ?? .merge
+            let mode = MergeMode(rawValue: try optionalEnumeration(s, "mm", in: 1...5, fallback: 1) ?? 1) ?? .merge
             return .merge(MergePaths(name: name, mode: mode))
         case "rd":
             record(.roundedCorners)
@@ -104,17 +104,17 @@ extension DecodeContext {
     }
 
     func direction(_ s: JSONObject) throws(LottieError) -> ShapeDirection {
-        (try optionalInteger(s, "d", in: 0...3) ?? 1) == 3 ? .counterClockwise : .clockwise
+        (try optionalEnumeration(s, "d", in: 0...3, fallback: 1) ?? 1) == 3 ? .counterClockwise : .clockwise
     }
 
     func fillRule(_ s: JSONObject) throws(LottieError) -> FillRule {
-        let rule = try optionalInteger(s, "r", in: 0...2) ?? 1
+        let rule = try optionalEnumeration(s, "r", in: 0...2, fallback: 1) ?? 1
         if rule == 2 { record(.evenOddFills); return .evenOdd }
         return .nonZero
     }
 
     func polystar(_ s: JSONObject, name: String?) throws(LottieError) -> PolystarShape {
-        let kind: PolystarShape.Kind = (try optionalInteger(s, "sy", in: 1...2) ?? 1) == 2 ? .polygon : .star
+        let kind: PolystarShape.Kind = (try optionalEnumeration(s, "sy", in: 1...2, fallback: 1) ?? 1) == 2 ? .polygon : .star
         record(kind == .star ? .stars : .polygons)
         let points = try capped(try scalar(s, "pt", default: 5), member: "pt")
         let most = points.track.map { $0.keyframeRange(dimension: 0).upperBound } ?? points.constantValue ?? 0
@@ -131,12 +131,12 @@ extension DecodeContext {
 
     func strokeStyle(_ s: JSONObject) throws(LottieError) -> BaseStroke {
         let cap: LineCap, join: LineJoin
-        switch try optionalInteger(s, "lc", in: 1...3) ?? 2 {
+        switch try optionalEnumeration(s, "lc", in: 1...3, fallback: 2) ?? 2 {
         case 1: cap = .butt
         case 3: cap = .square
         default: cap = .round
         }
-        switch try optionalInteger(s, "lj", in: 1...3) ?? 2 {
+        switch try optionalEnumeration(s, "lj", in: 1...3, fallback: 2) ?? 2 {
         case 1: join = .miter
         case 3: join = .bevel
         default: join = .round
@@ -169,7 +169,7 @@ extension DecodeContext {
     }
 
     func gradientPaint(_ s: JSONObject) throws(LottieError) -> GradientPaint {
-        let type = try optionalInteger(s, "t", in: 1...3) ?? 1
+        let type = try optionalEnumeration(s, "t", in: 1...3, fallback: 1) ?? 1
         let kind: GradientKind
         switch type {
         case 2: kind = .radial; record(.radialGradients)
@@ -187,7 +187,7 @@ extension DecodeContext {
         guard most <= Double(limits.maxRepeaterCopies) else {
             throw error("\(formatNumber(most)) copies, over the cap of \(limits.maxRepeaterCopies) per repeater", member: "c")
         }
-        let composite: Repeater.Composite = (try optionalInteger(s, "m", in: 1...2) ?? 1) == 2 ? .above : .below
+        let composite: Repeater.Composite = (try optionalEnumeration(s, "m", in: 1...2, fallback: 1) ?? 1) == 2 ? .above : .below
         let tr: RepeaterTransform
         if let t = member(s, "tr") {
             tr = try at("tr") { () throws(LottieError) -> RepeaterTransform in

@@ -28,7 +28,7 @@ extension DecodeContext {
                 }
             }
             if !animators.isEmpty, case .object(let m)? = member(t, "m") {
-                let grouping = try optionalInteger(m, "g", in: 1...4) ?? 1
+                let grouping = try optionalEnumeration(m, "g", in: 1...4, fallback: 1) ?? 1
                 let alignment = try at("m") { () throws(LottieError) -> VectorProperty in try vector(m, "a", default: .zero) }
                 if (grouping != 1 || !alignment.isConstantZero) && animators.contains(where: { $0.properties.movesGlyphs }) {
                     record(.textGrouping)
@@ -76,39 +76,33 @@ extension DecodeContext {
         guard textCharacters <= limits.maxTotalTextCharacters else {
             throw error("the text documents hold \(textCharacters) characters so far, over the cap of \(limits.maxTotalTextCharacters) per file", member: "t")
         }
-        doc.size = try optionalNumber(s, "s") ?? 10
-        try check(doc.size, in: 0...limits.maxCanvasSide, "font size", member: "s")
+        // Sizes and offsets are geometry: any value within ±maxFrame (exact in a double, far past
+        // any canvas) is drawn, clipped; beyond it is clamped and reported (DecodeContext's header).
+        let extent = limits.maxFrame
+        doc.size = clamped(try optionalNumber(s, "s") ?? 10, to: 0...extent, "font size", member: "s")
         doc.fontName = try optionalString(s, "f") ?? ""
-        let j = try optionalInteger(s, "j", in: 0...6) ?? 0
+        let j = try optionalEnumeration(s, "j", in: 0...6, fallback: 0) ?? 0
         doc.justification = TextJustification(rawValue: j) ?? .left
-        doc.tracking = try optionalNumber(s, "tr") ?? 0
-        try check(doc.tracking, in: -100_000...100_000, "tracking", member: "tr")
+        doc.tracking = clamped(try optionalNumber(s, "tr") ?? 0, to: -extent...extent, "tracking", member: "tr")
         if let lh = try optionalNumber(s, "lh") {
-            try check(lh, in: -limits.maxCanvasSide...limits.maxCanvasSide, "line height", member: "lh")
-            doc.lineHeight = lh
+            doc.lineHeight = clamped(lh, to: -extent...extent, "line height", member: "lh")
         }
-        doc.baselineShift = try optionalNumber(s, "ls") ?? 0
-        try check(doc.baselineShift, in: -limits.maxCanvasSide...limits.maxCanvasSide, "baseline shift", member: "ls")
+        doc.baselineShift = clamped(try optionalNumber(s, "ls") ?? 0, to: -extent...extent, "baseline shift", member: "ls")
         doc.fillColor = try textColor(s, "fc")
         doc.strokeColor = try textColor(s, "sc")
-        doc.strokeWidth = try optionalNumber(s, "sw") ?? 0
-        try check(doc.strokeWidth, in: 0...limits.maxCanvasSide, "stroke width", member: "sw")
+        doc.strokeWidth = clamped(try optionalNumber(s, "sw") ?? 0, to: 0...extent, "stroke width", member: "sw")
         doc.strokeOverFill = try optionalBool(s, "of") ?? true
         if let sz = member(s, "sz") {
             let size = try at("sz") { () throws(LottieError) -> [Double] in try pair(sz, scale: 1) }
-            for (n, v) in size.enumerated() where !(0...limits.maxCanvasSide).contains(v) {
-                throw error("box \(n == 0 ? "width" : "height") must be in 0…\(formatNumber(limits.maxCanvasSide)), got \(formatNumber(v))", member: "sz")
-            }
-            doc.boxSize = Point(size[0], size[1])
+            doc.boxSize = Point(clamped(size[0], to: 0...extent, "box width", member: "sz"),
+                                clamped(size[1], to: 0...extent, "box height", member: "sz"))
             if let ps = member(s, "ps") {
                 let p = try at("ps") { () throws(LottieError) -> [Double] in try pair(ps, scale: 1) }
-                for v in p where !(-limits.maxCanvasSide...limits.maxCanvasSide).contains(v) {
-                    throw error("box position must be in ±\(formatNumber(limits.maxCanvasSide)), got \(formatNumber(v))", member: "ps")
-                }
-                doc.boxPosition = Point(p[0], p[1])
+                doc.boxPosition = Point(clamped(p[0], to: -extent...extent, "box position", member: "ps"),
+                                        clamped(p[1], to: -extent...extent, "box position", member: "ps"))
             }
         }
-        doc.caps = TextCaps(rawValue: try optionalInteger(s, "ca", in: 0...2) ?? 0) ?? .regular
+        doc.caps = TextCaps(rawValue: try optionalEnumeration(s, "ca", in: 0...2, fallback: 0) ?? 0) ?? .regular
         return doc
     }
 
@@ -142,9 +136,9 @@ extension DecodeContext {
 
     private func rangeSelector(_ s: JSONObject) throws(LottieError) -> TextRangeSelector {
         var r = TextRangeSelector()
-        r.units = TextRangeSelector.Units(rawValue: try optionalInteger(s, "r", in: 1...2) ?? 1) ?? .percentage
-        r.basedOn = TextRangeSelector.BasedOn(rawValue: try optionalInteger(s, "b", in: 1...4) ?? 1) ?? .characters
-        r.shape = TextRangeSelector.Shape(rawValue: try optionalInteger(s, "sh", in: 1...6) ?? 1) ?? .square
+        r.units = TextRangeSelector.Units(rawValue: try optionalEnumeration(s, "r", in: 1...2, fallback: 1) ?? 1) ?? .percentage
+        r.basedOn = TextRangeSelector.BasedOn(rawValue: try optionalEnumeration(s, "b", in: 1...4, fallback: 1) ?? 1) ?? .characters
+        r.shape = TextRangeSelector.Shape(rawValue: try optionalEnumeration(s, "sh", in: 1...6, fallback: 1) ?? 1) ?? .square
         r.start = try scalar(s, "s", default: 0)
         r.end = try scalar(s, "e", default: r.units == .percentage ? 100 : 0)
         if member(s, "e") == nil && r.units == .index { record(.textSelectors) }   // "all characters" in index units
@@ -196,8 +190,7 @@ extension DecodeContext {
                     try at(i) { () throws(LottieError) in
                         let o = try object(element, "a font object")
                         let name = try optionalString(o, "fName") ?? ""
-                        let ascent = try optionalNumber(o, "ascent")
-                        if let ascent { try check(ascent, in: -1000...1000, "ascent", member: "ascent") }
+                        let ascent = try optionalNumber(o, "ascent").map { clamped($0, to: -1000...1000, "ascent", member: "ascent") }
                         out.append(LottieFont(name: name, family: try optionalString(o, "fFamily") ?? name,
                                               style: try optionalString(o, "fStyle") ?? "Regular", ascent: ascent))
                     }
@@ -219,8 +212,7 @@ extension DecodeContext {
             for (i, element) in list.enumerated() {
                 try at(i) { () throws(LottieError) in
                     let c = try object(element, "a character object")
-                    let width = try optionalNumber(c, "w") ?? 0
-                    try check(width, in: -100_000...100_000, "advance", member: "w")
+                    let width = clamped(try optionalNumber(c, "w") ?? 0, to: -100_000...100_000, "advance", member: "w")
                     var shapes: [ShapeItem] = []
                     if case .object(let data)? = member(c, "data") {
                         shapes = try at("data") { () throws(LottieError) -> [ShapeItem] in try shapeList(data, "shapes").items }

@@ -1,7 +1,13 @@
 // Caps on what a Lottie file may ask for (README "Limits"). A file is committed by anyone and
 // runs in CI: each cap turns a hang or an exhausted machine into a one-line error naming the
-// file, the JSON path and the allowed range. The figures leave real files far below them
-// (the largest corpus file: 0.7 MB, 122 000 JSON values, 89 layers in one composition; the deepest: 21 levels).
+// file, the JSON path and the allowed range. Caps bound work and memory, never geometry: sizes
+// (solids, precompositions, text) are drawn clipped to the canvas whatever they are, and only
+// values past ±maxFrame are clamped, with a warning (Decoding/DecodeContext.swift).
+// Reviewed against the real files of lottie-ios' test set and ThorVG's examples (327 files,
+// issue 22 item 5): the largest has 3.3 MB, 297 layers in one composition, 1 141 vertices in one
+// path, 600 keyframes in one property, 9 masks on a layer, a repeater of 45 copies, 15 gradient
+// stops, 4 dash entries, 28 chars, a 1 956-character expression, JSON 21 levels deep; its largest
+// canvas is 5 800 × 6 075 pt, solid 5 100 × 3 300 pt, precomposition 99 999 pt, rate 100 fps.
 
 public struct LottieLimits: Sendable {
     /// File size in bytes: checked before reading (a pipe or /dev/zero is refused too).
@@ -27,7 +33,8 @@ public struct LottieLimits: Sendable {
     /// Copies of one repeater, and of nested repeaters multiplied together.
     public var maxRepeaterCopies = 1_000
     public var maxNestedRepeaterCopies = 100_000
-    /// Canvas and precomposition sides in points.
+    /// The root canvas's sides in points (the frame: a file larger than the output's frame cap is
+    /// scaled down to it). Precomposition, solid and text sizes are geometry, bounded by maxFrame.
     public var maxCanvasSide = 10_000.0
     /// Frames per second.
     public var maxFrameRate = 1_000.0

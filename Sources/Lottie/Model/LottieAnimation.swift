@@ -28,6 +28,9 @@ public struct LottieAnimation: Sendable {
     /// Problems in the file that were worked around, one line each (`layers[0] "NULL": its
     /// parent ("ind" 1) is not in this composition; drawn without a parent`).
     public var warnings: [String]
+    /// Out-of-range values read as the players read them (Decoding/DecodeContext.swift):
+    /// warnings, and errors under --strict.
+    public var repairs: [ValueRepair] = []
     /// An upper bound on the layers, shape items and vertices one frame evaluates
     /// (Layers/PrecompGraph.swift; capped by LottieLimits.maxFrameWork).
     public var frameWork: Double
@@ -47,6 +50,19 @@ public struct LottieAnimation: Sendable {
 
     /// Layers in the file, precompositions counted once.
     public var layerCount: Int { compositions.reduce(0) { $0 + $1.layers.count } }
+}
+
+/// A value outside its range, and what was used instead.
+public struct ValueRepair: Sendable, Equatable {
+    /// The JSON path (`layers[27].t.a[0].s.sh`).
+    public var path: String
+    /// "expected a whole number in 1…6, got 0; used 1".
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
 }
 
 /// A named time range (`markers`): `tm` frames, `dr` frames long.

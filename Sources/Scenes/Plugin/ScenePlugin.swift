@@ -11,6 +11,11 @@
 //     defaultPreset        the preset used without --preset (nil: no preset file, the defaults)
 //     defaultCanvas(for:)  the canvas in points when the preset has none
 //     defaultBackground    the background when the preset has none
+//     defaultScale         pixels per point when neither the preset nor --scale/--size says (2:
+//                          the scenes are in iOS points; a Lottie file is drawn at 1, as players do)
+//     fitsOutputLimits     true: defaults that would break an output cap are brought within it
+//                          with a note (a Lottie file larger than the frame cap is scaled down,
+//                          its frame rate clamped to the encoders' range); false: an error
 //     makeScene            binds the parameters to a canvas; the scene declares its loop itself
 //                          (Scene.loop)
 //     inputFiles           files the pixels depend on besides the preset (fonts): batch hashes them
@@ -33,12 +38,17 @@ public struct SceneContext: Sendable {
     public var loadsFonts: Bool
     /// `--strict`: what would be a warning is an error.
     public var strict: Bool
+    /// The output's frames per second, when known (a Lottie file steps through its own frames
+    /// when it is rendered at its own rate).
+    public var frameRate: Double?
 
-    public init(presetPath: String? = nil, fontOverride: String? = nil, loadsFonts: Bool = true, strict: Bool = false) {
+    public init(presetPath: String? = nil, fontOverride: String? = nil, loadsFonts: Bool = true, strict: Bool = false,
+                frameRate: Double? = nil) {
         self.presetPath = presetPath
         self.fontOverride = fontOverride
         self.loadsFonts = loadsFonts
         self.strict = strict
+        self.frameRate = frameRate
     }
 }
 
@@ -87,9 +97,13 @@ public protocol ScenePlugin: SendableMetatype {
     static func review(_ scene: any Scene, context: SceneContext) throws(SceneError) -> SceneReview
     static var loopHelp: String? { get }
     static var extraHelp: String? { get }
+    static var defaultScale: Double { get }
+    static var fitsOutputLimits: Bool { get }
 }
 
 extension ScenePlugin {
+    public static var defaultScale: Double { 2 }
+    public static var fitsOutputLimits: Bool { false }
     public static func inputFiles(_ parameters: Parameters, context: SceneContext) -> [String] { [] }
     public static func review(_ scene: any Scene, context: SceneContext) throws(SceneError) -> SceneReview { SceneReview() }
     public static var loopHelp: String? { nil }
