@@ -51,9 +51,17 @@ public final class LottieBuilder {
     /// The sizes of the compositions entered while a picture is built, the top one first
     /// (PrecompClip.swift).
     var compositionSizes: [(Double, Double)] = []
-    /// Merge paths Geometry refused (drawn unmerged), and the first reason (MergePathsEmitter.swift).
+    /// Merge paths Geometry refused (drawn unmerged), and the first reason (MergePathsEmitter.swift),
+    /// over every frame built; `frameReport` has the current frame's, which `build` hands to the
+    /// list (DisplayList.sourceReport) for the renderer's report and the exporter's warning.
     public internal(set) var refusedMerges = 0
     public internal(set) var firstMergeError: String?
+    var frameReport = SourceReport()
+    /// What the boolean operations of one frame may cost together (Geometry's BooleanCost.swift),
+    /// reset by `build`.
+    let booleanBudget = BooleanBudget()
+    /// The layer being emitted (its `place`), for messages.
+    var currentLayer = ""
     /// Text layers: fonts, set documents and per-character scratch (TextEmitter.swift).
     private(set) lazy var text = TextEmitter(animation, builder: self)
 
@@ -69,6 +77,8 @@ public final class LottieBuilder {
     /// Appends the picture `seconds` after the in-point to `list` (callers reset it between frames).
     public func build(atSeconds seconds: Double, into list: inout DisplayList) {
         sequential.removeAll()
+        booleanBudget.reset()
+        if !frameReport.isEmpty { frameReport = SourceReport() }
         list.beginGroup(Group(clip: Clip(list.addPath { $0.appendRectangle(width: width, height: height) })))
         compositionSizes.removeAll(keepingCapacity: true)
         compositionSizes.append((width, height))
@@ -77,6 +87,7 @@ public final class LottieBuilder {
         walker.walk(atSeconds: seconds, &visitor)
         swap(&list, &visitor.list)
         list.endGroup()
+        if !frameReport.isEmpty { list.sourceReport = frameReport }
     }
 
     /// Emits the layers the walker visits.
@@ -90,6 +101,7 @@ public final class LottieBuilder {
             switch layer.content {
             case .shapes(let items):
                 guard opacity > 0 else { return }
+                builder.currentLayer = layer.place
                 beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
                                                            filter: EffectFilters.filter(layer.effects, frame: frame)))
                 let emitter = ShapeEmitter(builder: builder, frame: frame)
