@@ -23,6 +23,7 @@ func fuzzLimits() -> LottieLimits {
     limits.maxRepeaterCopies = 100
     limits.maxNestedRepeaterCopies = 1_000
     limits.maxFrameWork = 50_000
+    limits.maxCoveragePasses = 512
     return limits
 }
 

@@ -104,7 +104,9 @@ func exportOnce(_ job: RenderJob, to destination: String, progress: Bool, pipeli
                 try Interruption.check()
                 list.reset()
                 job.scene.draw(at: job.time(ofFrame: i), into: &list)
-                report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
+                let frameReport = renderer.render(list, background: job.background, transform: job.transform, on: canvas)
+                try job.requireFaithfulSource(frameReport)
+                report.formUnion(frameReport)
                 try canvas.withUnsafeBytes { bytes in
                     try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
                 }
@@ -210,11 +212,15 @@ private final class RenderThreadState: @unchecked Sendable {
         list.reset()
         job.scene.draw(at: job.time(ofFrame: i), into: &list)
         if let converter, let canvas, let picture = slot.picture {
-            report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
+            let frameReport = renderer.render(list, background: job.background, transform: job.transform, on: canvas)
+            try job.requireFaithfulSource(frameReport)
+            report.formUnion(frameReport)
             try picture.makeWritable()
             try convert(canvas, with: converter, into: picture, recordedIn: slot.pictureArea)
         } else if let canvas = slot.canvas {
-            report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
+            let frameReport = renderer.render(list, background: job.background, transform: job.transform, on: canvas)
+            try job.requireFaithfulSource(frameReport)
+            report.formUnion(frameReport)
         }
     }
 

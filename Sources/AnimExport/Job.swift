@@ -64,6 +64,9 @@ public struct RenderJob {
     public var encoderThreads: Int? = nil
     /// The output side: format, alpha, quality, loops, audio, target (MediaOptions.swift).
     public var media = MediaOptions()
+    /// --strict: what a frame's source could not build faithfully (a merge path refused) is an
+    /// error, raised at the frame that meets it (Still.swift, requireFaithfulSource).
+    public var strict = false
     /// Set when a target repeats the clip to reach its minimum length: frame i shows frame i mod this.
     public var repeatFrames: Int? = nil
 
@@ -251,6 +254,7 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
         if loopCount != nil { job.repeatFrames = segment.framesPerLoop }
         job.notices.append(segment.note)
     }
+    job.strict = args.has("--strict")
     if video {
         job.media.target = target
         try resolveMedia(&job, args: args)

@@ -53,6 +53,7 @@ func writeStill(_ job: RenderJob, at t: Double) throws(ExportError) {
     let destination = try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
     try checkJobMemory(job.memoryNeed(still: true), verbose: job.verbose, what: job.output)
     let (canvas, report) = renderFrame(job, at: t)
+    try job.requireFaithfulSource(report)
     warnAboutUnsupported(report, output: job.output)
     let pixels = canvas.straightRGBA8()
     do {
@@ -77,4 +78,14 @@ func renderStill(_ job: RenderJob, at t: Double) -> Canvas { renderFrame(job, at
 /// One warning line per feature the renderer could not draw faithfully.
 func warnAboutUnsupported(_ report: RenderReport, output: String) {
     for message in report.messages { printError("animexport: warning: \(output): \(message)") }
+}
+
+extension RenderJob {
+    /// Under --strict, a frame whose source could not be built faithfully (a merge path refused:
+    /// RenderReport.source) is an error (exit 2) at that frame; otherwise the exporter warns
+    /// once the output is written.
+    func requireFaithfulSource(_ report: RenderReport) throws(ExportError) {
+        guard strict, report.source.refusedMerges > 0 else { return }
+        throw .usage("\(visible(output)): \(report.source.firstMergeError ?? "a merge path was refused") (the merge would draw its operands unmerged; --strict)")
+    }
 }

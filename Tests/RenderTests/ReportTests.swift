@@ -53,6 +53,22 @@ import Raster
         list.stroke(disc, style: StrokeStyle(lineWidth: 2, dash: [-1, 3]), paint: .solid(red))
         let (_, report) = rendered(list)
         #expect(report.refusedStrokes == 2 && report.firstStrokeError != nil && !report.isFaithful)
+        // In words (issue 28: it printed `tooManyDashes(estimated: …)`).
+        let message = report.messages.first ?? ""
+        #expect(message.hasPrefix("2 strokes not drawn: the dash pattern would cut the path into about "), "\(message)")
+        #expect(message.hasSuffix("dashes, over the cap of 1 000 000") && !message.contains("("), "\(message)")
+    }
+
+    @Test func refusedMergesFromTheSourceAreReported() {
+        var list = DisplayList()
+        list.fill(disc, paint: .solid(red))
+        list.sourceReport.noteRefusedMerge("layers[0] \"a\": why")
+        list.sourceReport.noteRefusedMerge("layers[1] \"b\": later")
+        let (_, report) = rendered(list)
+        #expect(report.source.refusedMerges == 2 && !report.isFaithful)
+        #expect(report.messages == ["2 merge paths not merged (the operands drawn as they are, unmerged): layers[0] \"a\": why"])
+        list.reset()
+        #expect(list.sourceReport.isEmpty)
     }
 
     @Test func aFocalPointAtTheCentreIsConcentric() {

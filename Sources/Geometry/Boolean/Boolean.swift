@@ -71,33 +71,49 @@ extension Path {
 /// Boolean operations on filled paths (rules in Boolean.swift).
 public enum PathBoolean {
     /// op(…op(op(P₀, P₁), P₂)…, Pₙ); an empty list gives an empty path, one operand is normalised.
+    /// Each call of the polygon library is costed first (BooleanCost.swift): over
+    /// `PolygonLimits.maximumCost`, or over what `budget` (the frame's allowance) has left, the
+    /// fold throws `.tooExpensive` before the sweep runs.
     public static func fold(_ operands: [FilledPath], _ operation: BooleanOperation,
-                            tolerance: Double = PolygonLimits.defaultTolerance) throws(GeometryError) -> Path {
+                            tolerance: Double = PolygonLimits.defaultTolerance,
+                            budget: BooleanBudget? = nil) throws(GeometryError) -> Path {
         guard !operands.isEmpty else { return Path() }
         let flattened = try PolygonFlattening.flatten(operands.map(\.path), tolerance: tolerance)
         let scale = PolygonScale(maxMagnitude: PolygonFlattening.maxMagnitude(flattened))
-        var result = try ClipperCall.clip(.union, scale.integerPolygons(flattened[0]), operands[0].fillRule,
-                                          IntegerPolygons(), .nonZero)
+        var result = try costedClip(.union, scale.integerPolygons(flattened[0]), operands[0].fillRule,
+                                    IntegerPolygons(), .nonZero, budget: budget)
         for index in operands.indices.dropFirst() {
-            result = try ClipperCall.clip(operation, result, .nonZero,
-                                          scale.integerPolygons(flattened[index]), operands[index].fillRule)
+            result = try costedClip(operation, result, .nonZero,
+                                    scale.integerPolygons(flattened[index]), operands[index].fillRule, budget: budget)
         }
         return scale.path(result)
+    }
+
+    /// One library call after its cost estimate is checked against the caps.
+    private static func costedClip(_ operation: BooleanOperation, _ subject: IntegerPolygons, _ subjectRule: FillRule,
+                                   _ clip: IntegerPolygons, _ clipRule: FillRule,
+                                   budget: BooleanBudget?) throws(GeometryError) -> IntegerPolygons {
+        let limit = min(PolygonLimits.maximumCost, budget.map { $0.limit - $0.spent } ?? .max)
+        let cost = BooleanCost.estimate(subject, clip, limit: limit)
+        guard cost <= PolygonLimits.maximumCost else { throw .tooExpensive(cost: cost, limit: PolygonLimits.maximumCost) }
+        try budget?.charge(cost)
+        return try ClipperCall.clip(operation, subject, subjectRule, clip, clipRule)
     }
 
     /// Lottie's merge paths on `operands` in the order given (Boolean.swift). `.merge` appends
     /// the paths unchanged (curves kept); the other modes return polygons.
     public static func merge(_ operands: [FilledPath], mode: MergeMode,
-                             tolerance: Double = PolygonLimits.defaultTolerance) throws(GeometryError) -> Path {
+                             tolerance: Double = PolygonLimits.defaultTolerance,
+                             budget: BooleanBudget? = nil) throws(GeometryError) -> Path {
         switch mode {
         case .merge:
             var path = Path()
             for operand in operands { path.append(operand.path) }
             return path
-        case .add: return try fold(operands, .union, tolerance: tolerance)
-        case .subtract: return try fold(operands, .difference, tolerance: tolerance)
-        case .intersect: return try fold(operands, .intersection, tolerance: tolerance)
-        case .excludeIntersections: return try fold(operands, .exclusion, tolerance: tolerance)
+        case .add: return try fold(operands, .union, tolerance: tolerance, budget: budget)
+        case .subtract: return try fold(operands, .difference, tolerance: tolerance, budget: budget)
+        case .intersect: return try fold(operands, .intersection, tolerance: tolerance, budget: budget)
+        case .excludeIntersections: return try fold(operands, .exclusion, tolerance: tolerance, budget: budget)
         }
     }
 }

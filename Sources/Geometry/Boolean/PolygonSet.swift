@@ -26,6 +26,11 @@ import CClipper
 public enum PolygonLimits {
     /// Most vertices (after flattening, all operands together) one operation accepts.
     public static let maximumVertices = FuzzBuild.scaled(500_000)
+    /// Largest estimated sweep cost of one library call (BooleanCost.swift: edges + scanbeams
+    /// they span + edge pairs whose boxes overlap), and of all the calls of one frame together
+    /// (a `BooleanBudget`). Measured: see README "Limits".
+    public static let maximumCost = FuzzBuild.scaled(2_000_000)
+    public static let maximumFrameCost = FuzzBuild.scaled(8_000_000)
     /// Largest accepted |x| or |y| (path units).
     public static let maximumCoordinate = 1e12
     /// Default flattening tolerance of boolean operations and offsets, in path units (a quarter

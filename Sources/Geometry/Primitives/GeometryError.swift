@@ -15,6 +15,9 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
     case coordinateOutOfRange(value: Double, limit: Double)
     /// The polygon library reported a failure (its message).
     case clipperFailed(String)
+    /// A boolean operation's estimated sweep cost (BooleanCost.swift: edges, the scanbeams they
+    /// cross and the pairs that may intersect) is over what one operation or one frame may spend.
+    case tooExpensive(cost: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -23,11 +26,14 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
         case .parameterOutOfRange(let name, let value, let allowed):
             return "\(name) = \(value) is out of range (allowed: \(allowed))"
         case .tooManyVertices(let count, let limit):
-            return "the path has \(count) vertices after flattening (limit \(limit))"
+            return "the operands have \(groupedDigits(count)) vertices after flattening, over the cap of \(groupedDigits(limit))"
         case .coordinateOutOfRange(let value, let limit):
             return "coordinate \(value) is out of range (allowed: |x|, |y| ≤ \(limit))"
         case .clipperFailed(let message):
             return "polygon clipping failed: \(message)"
+        case .tooExpensive(_, let limit):
+            let scope = limit == PolygonLimits.maximumCost ? "the cap per operation" : "what the frame's boolean operations may spend together"
+            return "the boolean operation would cost more than \(groupedDigits(limit)) sweep steps (its edges, the scanbeams they span and the edge pairs that may cross), \(scope)"
         }
     }
 }

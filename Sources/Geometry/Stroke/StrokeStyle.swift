@@ -73,3 +73,28 @@ public enum StrokeError: Error, Equatable, Sendable {
     /// elements (e.g. a million round-capped dashes, each capped with hundreds of chords).
     case tooManySegments(limit: Int)
 }
+
+extension StrokeError: CustomStringConvertible {
+    /// In words, for warnings ("the dash pattern would cut the path into 157 085 619 dashes …").
+    public var description: String {
+        switch self {
+        case .invalidDashPattern:
+            return "a dash length is negative or not finite, or the dash offset is not finite"
+        case .tooManyDashes(let estimated):
+            return "the dash pattern would cut the path into about \(groupedDigits(estimated)) dashes, over the cap of \(groupedDigits(DashPattern.maximumDashCount))"
+        case .tooManySegments(let limit):
+            return "the stroke's outline would have more than \(groupedDigits(limit)) segments"
+        }
+    }
+}
+
+/// 157085619 → "157 085 619" (thin groups of three, as the README writes figures).
+func groupedDigits(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out.append(" ") }
+        out.append(c)
+    }
+    return n < 0 ? "-" + out : out
+}

@@ -116,4 +116,48 @@ public struct KeyframeTrack: Sendable {
         for i in 0..<times.count { lo = min(lo, starts[i * dimensions + d]); hi = max(hi, starts[i * dimensions + d]) }
         return lo...hi
     }
+
+    /// Every value component `d` takes at any frame, easing overshoot included: segment i spans
+    /// S + (E − S)·[e_min, e_max] with [e_min, e_max] its easing's progress range
+    /// (TimingCurve.progressRange). Counts (repeater copies, star points) are capped on this
+    /// range at decode time, so an easing handle of y = 10⁶ cannot ask for 10⁶ times more.
+    func valueRange(dimension d: Int) -> ClosedRange<Double> {
+        var range = keyframeRange(dimension: d)
+        for i in 0..<(times.count - 1) where !holds[i] {
+            let first = Int(curveOffsets[i]), count = Int(curveOffsets[i + 1]) - first
+            guard count > 0 else { continue }
+            let e = curves[first + min(d, count - 1)].progressRange
+            let s = starts[i * dimensions + d], delta = starts[(i + 1) * dimensions + d] - s
+            let a = s + delta * e.lowerBound, b = s + delta * e.upperBound
+            range = min(range.lowerBound, a, b)...max(range.upperBound, a, b)
+        }
+        return range
+    }
+}
+
+extension TimingCurve {
+    /// The smallest and largest eased progress B(u) over u ∈ [0, 1]. With x1, x2 ∈ [0, 1] the
+    /// curve's parameter s covers [0, 1] as u does, so this is the range of
+    /// y(s) = 3(1 − s)²s·y1 + 3(1 − s)s²·y2 + s³: its ends 0 and 1 and the roots in (0, 1) of
+    /// y′(s)/3 = A s² + B s + C, A = 3y1 − 3y2 + 1, B = 2(y2 − 2y1), C = y1.
+    var progressRange: ClosedRange<Double> {
+        var lo = 0.0, hi = 1.0
+        func take(_ s: Double) {
+            guard s > 0, s < 1 else { return }
+            let t = 1 - s
+            let y = 3 * t * t * s * y1 + 3 * t * s * s * y2 + s * s * s
+            lo = Swift.min(lo, y); hi = Swift.max(hi, y)
+        }
+        let a = 3 * y1 - 3 * y2 + 1, b = 2 * (y2 - 2 * y1), c = y1
+        if abs(a) < 1e-12 {
+            if b != 0 { take(-c / b) }
+        } else {
+            let disc = b * b - 4 * a * c
+            if disc >= 0 {
+                let r = disc.squareRoot()
+                take((-b + r) / (2 * a)); take((-b - r) / (2 * a))
+            }
+        }
+        return lo...hi
+    }
 }

@@ -56,12 +56,20 @@ public final class LottieBuilder {
     /// The precomposition layers entered, with their frames, while their stroke effects are open
     /// (StrokeEffect.swift; nil for one without).
     var strokeEffectLayers: [(LottieLayer, Double)?] = []
-    /// Merge paths Geometry refused (drawn unmerged), and the first reason (MergePathsEmitter.swift).
-    public internal(set) var refusedMerges = 0
-    public internal(set) var firstMergeError: String?
     /// While a merge gathers its operands, where each begins in the gathered path (nil otherwise;
     /// MergePathsEmitter.swift).
     var operandStarts: [Int]?
+    /// Merge paths Geometry refused (drawn unmerged), and the first reason (MergePathsEmitter.swift),
+    /// over every frame built; `frameReport` has the current frame's, which `build` hands to the
+    /// list (DisplayList.sourceReport) for the renderer's report and the exporter's warning.
+    public internal(set) var refusedMerges = 0
+    public internal(set) var firstMergeError: String?
+    var frameReport = SourceReport()
+    /// What the boolean operations of one frame may cost together (Geometry's BooleanCost.swift),
+    /// reset by `build`.
+    let booleanBudget = BooleanBudget()
+    /// The layer being emitted (its `place`), for messages.
+    var currentLayer = ""
     /// Text layers: fonts, set documents and per-character scratch (TextEmitter.swift).
     private(set) lazy var text = TextEmitter(animation, builder: self)
 
@@ -82,6 +90,8 @@ public final class LottieBuilder {
     /// Appends the picture at the root composition's frame `frame` (callers reset `list` between frames).
     public func build(atFrame frame: Double, into list: inout DisplayList) {
         sequential.removeAll()
+        booleanBudget.reset()
+        if !frameReport.isEmpty { frameReport = SourceReport() }
         list.beginGroup(Group(clip: Clip(list.addPath { $0.appendRectangle(width: width, height: height) })))
         compositionSizes.removeAll(keepingCapacity: true)
         compositionSizes.append((width, height))
@@ -91,6 +101,7 @@ public final class LottieBuilder {
         walker.walk(composition: 0, frame: frame, &visitor)
         swap(&list, &visitor.list)
         list.endGroup()
+        if !frameReport.isEmpty { list.sourceReport = frameReport }
     }
 
     /// Emits the layers the walker visits.
@@ -128,6 +139,7 @@ public final class LottieBuilder {
         /// its stroke effects' wrappers and strokes (StrokeEffect.swift).
         private mutating func drawLayer(_ layer: LottieLayer, frame: Double, matrix: Transform, opacity: Double,
                                         content: (inout Self) -> Void) {
+            builder.currentLayer = layer.place
             beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
                                                        filter: EffectFilters.filter(layer.effects, frame: frame)))
             beginStrokeEffects(layer, frame: frame)

@@ -49,8 +49,9 @@
 //
 // Robustness (coincident edges, touching contours, self-intersection) is Clipper's sweep
 // (docs/geometry.md §2); curves are flattened to 0.0125 units of L (PolygonLimits.defaultTolerance).
-// A merge Geometry refuses (over its vertex or coordinate caps) draws its operands unmerged
-// (mode 1) and is counted in `builder.refusedMerges` with the first reason.
+// A merge Geometry refuses (over its vertex, coordinate or cost caps, or the frame's boolean
+// budget) draws its operands unmerged (mode 1) and is counted in `builder.refusedMerges` and the
+// frame's report with the first reason and the layer (a warning, an error under --strict).
 
 import Geometry
 
@@ -90,7 +91,7 @@ extension ShapeEmitter {
         if mode == .merge { return all }
         let operands = Self.operands(all, starts: builder.operandStarts ?? [])
         do {
-            return try PathBoolean.merge(operands, mode: mode)
+            return try PathBoolean.merge(operands, mode: mode, budget: builder.booleanBudget)
         } catch {
             builder.noteRefusedMerge("\(error)")
             return all
@@ -123,5 +124,6 @@ extension LottieBuilder {
     func noteRefusedMerge(_ reason: String) {
         refusedMerges += 1
         if firstMergeError == nil { firstMergeError = reason }
+        frameReport.noteRefusedMerge("\(currentLayer): \(reason)")
     }
 }

@@ -67,7 +67,7 @@ final class TextFaces {
         self.fonts = fonts
         for name in Self.usedFontNames(animation) {
             let font = fonts[name] ?? LottieFont(name: name, family: name, style: "Regular", ascent: nil)
-            if fonts[name] == nil { notes[name] = "font \"\(name)\" is not in the file's fonts list; looked up as the family \"\(name)\"" }
+            if fonts[name] == nil { notes[name] = "font \(quoted(name)) is not in the file's fonts list; looked up as the family \(quoted(name))" }
             if FileGlyphs.has(animation.glyphs, family: font.family, style: font.style) {
                 faces[name] = .glyphs(FileGlyphs(animation.glyphs, family: font.family, style: font.style, builder: builder))
                 continue

@@ -86,7 +86,7 @@ extension DecodeContext {
                     try at(i) { () throws(LottieError) in
                         let l = try object(element, "a layer object")
                         let name = self.name(l) ?? ""
-                        let place = "\(placePrefix)layers[\(i)] \"\(name)\""
+                        let place = "\(placePrefix)layers[\(i)] \(quoted(name))"
                         // Reserve composition indices for the precompositions this layer uses.
                         if let ref = try referenceID(l), compositionOf[ref] == nil, let asset = precomps[ref],
                            (try optionalInteger(l, "ty", in: -1000...1000)) == 0 {

@@ -50,7 +50,7 @@ extension DecodeContext {
             for (i, element) in list.enumerated() {
                 guard case .object(let l) = element else { continue }
                 let name = self.name(l) ?? ""
-                let layerPlace = "\(placePrefix)layers[\(i)] \"\(name)\""
+                let layerPlace = "\(placePrefix)layers[\(i)] \(quoted(name))"
                 if expressionScope.placesByName[name] == nil { expressionScope.placesByName[name] = layerPlace }
                 guard case .array(let effects)? = member(l, "ef"), !effects.isEmpty else { continue }
                 place = layerPlace

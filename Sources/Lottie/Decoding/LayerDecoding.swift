@@ -120,7 +120,7 @@ extension DecodeContext {
             record(.precompositions)
             guard let ref = try referenceID(l) else { throw error("missing precomposition reference (\"refId\")") }
             guard let index = compositionIndex[ref] else {
-                warnings.append("\(place): its precomposition \"\(ref)\" is not in the file's assets; the layer draws nothing")
+                warnings.append("\(place): its precomposition \(quoted(ref)) is not in the file's assets; the layer draws nothing")
                 return .null
             }
             // w × h only clips; any finite size is allowed.

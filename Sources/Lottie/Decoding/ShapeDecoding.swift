@@ -117,7 +117,7 @@ extension DecodeContext {
         let kind: PolystarShape.Kind = (try optionalEnumeration(s, "sy", in: 1...2, fallback: 1) ?? 1) == 2 ? .polygon : .star
         record(kind == .star ? .stars : .polygons)
         let points = try capped(try scalar(s, "pt", default: 5), member: "pt")
-        let most = points.track.map { $0.keyframeRange(dimension: 0).upperBound } ?? points.constantValue ?? 0
+        let most = largestValue(points, otherwise: 0)
         let perPoint = kind == .star ? 2.0 : 1.0
         guard most.rounded() * perPoint <= Double(limits.maxPathVertices) else {
             throw error("\(formatNumber(most)) points make more than \(limits.maxPathVertices) vertices, the cap per path", member: "pt")
@@ -183,9 +183,9 @@ extension DecodeContext {
 
     func repeater(_ s: JSONObject, name: String?) throws(LottieError) -> Repeater {
         let copies = try capped(try scalar(s, "c", default: 1), member: "c")
-        let most = copies.track.map { $0.keyframeRange(dimension: 0).upperBound } ?? copies.constantValue ?? 1
+        let most = largestValue(copies, otherwise: 1)
         guard most <= Double(limits.maxRepeaterCopies) else {
-            throw error("\(formatNumber(most)) copies, over the cap of \(limits.maxRepeaterCopies) per repeater", member: "c")
+            throw error("\(formatNumber(most.rounded(.up))) copies, over the cap of \(limits.maxRepeaterCopies) per repeater", member: "c")
         }
         let composite: Repeater.Composite = (try optionalEnumeration(s, "m", in: 1...2, fallback: 1) ?? 1) == 2 ? .above : .below
         let tr: RepeaterTransform
@@ -198,8 +198,15 @@ extension DecodeContext {
         } else {
             tr = RepeaterTransform(transform: .identity, startOpacity: ScalarProperty(1), endOpacity: ScalarProperty(1))
         }
-        return Repeater(name: name, copies: copies, offset: try scalar(s, "o", default: 0), composite: composite, transform: tr)
+        return Repeater(name: name, copies: copies, offset: try scalar(s, "o", default: 0), composite: composite, transform: tr,
+                        mostCopies: Int(max(most, 0).rounded(.up)))
     }
+}
+
+/// The largest value `p` takes at any frame, easing overshoot included (KeyframeTrack.valueRange);
+/// `otherwise` when it is neither constant nor keyframed.
+func largestValue(_ p: ScalarProperty, otherwise: Double) -> Double {
+    p.track.map { $0.valueRange(dimension: 0).upperBound } ?? p.constantValue ?? otherwise
 }
 
 /// An upper bound on how many times a path of `items` is drawn because of repeaters: the
@@ -209,8 +216,8 @@ func repeaterLoad(_ items: [ShapeItem]) -> Double {
     for item in items {
         switch item {
         case .repeater(let r):
-            let most = r.copies.track.map { $0.keyframeRange(dimension: 0).upperBound } ?? r.copies.constantValue ?? 1
-            here *= max(most, 1)
+            let most = largestValue(r.copies, otherwise: 1)
+            here *= max(most.rounded(.up), 1)
         case .group(let g):
             deepest = max(deepest, repeaterLoad(g.items))
         default:

@@ -46,6 +46,10 @@ public struct LottieLimits: Sendable {
     public var maxDashEntries = 64
     /// Masks of one layer (each costs an off-screen coverage pass per frame).
     public var maxMasksPerLayer = 128
+    /// Mask and matte coverage passes in one frame, precompositions expanded (a feathered mask
+    /// counts 4; Layers/PrecompGraph.swift): each pass covers up to the whole frame, so this
+    /// bounds the pixels masks and mattes touch per frame (README "Limits").
+    public var maxCoveragePasses = 4_096
     /// One expression: characters, nesting depth and terms (Expressions/ExpressionSyntax.swift;
     /// the longest corpus expression has 2 400 characters, the recognised ones under 100).
     public var maxExpressionLength = 16_384

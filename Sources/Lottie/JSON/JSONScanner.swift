@@ -156,7 +156,7 @@ private struct Parser {
             let key = try string()
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw fail(position < bytes.count ? "unexpected \(describe(bytes[position])), expected ':' after \"\(key)\"" : "unexpected end of file in an object")
+                throw fail(position < bytes.count ? "unexpected \(describe(bytes[position])), expected ':' after \(quoted(key))" : "unexpected end of file in an object")
             }
             position += 1
             skipWhitespace()
@@ -171,7 +171,7 @@ private struct Parser {
             position += 1
             if b == UInt8(ascii: ",") { continue }
             if b == UInt8(ascii: "}") { break }
-            throw fail("unexpected \(describe(b)) after \"\(key)\", expected ',' or '}'", at: position - 1)
+            throw fail("unexpected \(describe(b)) after \(quoted(key)), expected ',' or '}'", at: position - 1)
         }
         depth -= 1
         return .object(result)

@@ -12,7 +12,14 @@
 //       W(c) = Σ_{l ∈ c} (l shows p ? 1 + W(p) : 1 + R(l)·Σ_{items} (1 + vertices)),
 //     with R(l) the layer's repeater load (ShapeDecoding.repeaterLoad), ≤ maxFrameWork — so a
 //     file with many shapes in a precomposition shown many times cannot make each frame take
-//     hours.
+//     hours;
+//   • coverage passes: the mask and matte passes one frame makes, each over up to the whole
+//     frame (Render's Renderer+Masks.swift, +Mattes.swift),
+//       C(c) = Σ_{l ∈ c} (masks(l) + 3·feathered(l) + (l matted ? 1 : 0)) + (l shows p ? C(p) : 0),
+//     ≤ maxCoveragePasses — a feathered mask counts 4 (its blur's three box passes), so the
+//     pixels one frame's masks and mattes touch are at most maxCoveragePasses × the frame; the
+//     error names the layer with the most passes (600 layers × 128 masks: 76 800 passes,
+//     11.5 s per 1080² frame before this cap).
 
 enum PrecompGraph {
     /// Returns the root's work W(root).
@@ -31,6 +38,7 @@ enum PrecompGraph {
         var depth = [Int](repeating: 0, count: n)
         var instances = [Double](repeating: 0, count: n)
         var work = [Double](repeating: 0, count: n)
+        var passes = [Double](repeating: 0, count: n)
         var stack: [(node: Int, next: Int)] = [(0, 0)]
         state[0] = 1
         while let top = stack.last {
@@ -53,10 +61,15 @@ enum PrecompGraph {
             }
             stack.removeLast()
             state[c] = 2
-            var d = 0, count = 0.0, cost = 0.0
+            var d = 0, count = 0.0, cost = 0.0, coverage = 0.0
+            var heaviest: (passes: Double, place: String) = (0, "")
             for layer in compositions[c].layers {
                 count += 1
                 cost += 1
+                var own = coveragePasses(layer)
+                if case .precomp(let p, _, _, _) = layer.content { own += passes[p] }
+                coverage += own
+                if own > heaviest.passes { heaviest = (own, layer.place) }
                 switch layer.content {
                 case .precomp(let p, _, _, _):
                     d = max(d, depth[p] + 1)
@@ -73,6 +86,7 @@ enum PrecompGraph {
             depth[c] = d
             instances[c] = count
             work[c] = cost
+            passes[c] = coverage
             guard d <= limits.maxPrecompDepth else {
                 throw LottieError(file: file, path: "", message: "precompositions nest \(d) deep in \(name(compositions[c])), over the cap of \(limits.maxPrecompDepth)")
             }
@@ -81,6 +95,9 @@ enum PrecompGraph {
             }
             guard cost <= limits.maxFrameWork else {
                 throw LottieError(file: file, path: "", message: "one frame of \(name(compositions[c])) would evaluate \(formatNumber(cost.rounded())) layers, shapes and vertices (precompositions and repeaters expanded), over the cap of \(formatNumber(limits.maxFrameWork))")
+            }
+            guard coverage <= Double(limits.maxCoveragePasses) else {
+                throw LottieError(file: file, path: "", message: "one frame of \(name(compositions[c])) would make \(formatNumber(coverage)) mask and matte coverage passes, each over up to the whole frame (the most, \(formatNumber(heaviest.passes)), for \(heaviest.place); a feathered mask counts 4), over the cap of \(formatNumber(Double(limits.maxCoveragePasses))) per frame")
             }
         }
         if depth[0] >= 2 {
@@ -93,6 +110,14 @@ enum PrecompGraph {
         return work[0]
     }
 
+    /// The layer's own mask and matte passes: 1 per mask taking part (4 when feathered) and 1
+    /// for a track matte.
+    static func coveragePasses(_ layer: LottieLayer) -> Double {
+        var total = layer.matte == nil ? 0.0 : 1.0
+        for mask in layer.masks where mask.mode != nil { total += mask.feather == nil ? 1 : 4 }
+        return total
+    }
+
     /// Σ (1 + vertices) over the items, groups included.
     static func itemWork(_ items: [ShapeItem]) -> Double {
         var total = 0.0
@@ -102,7 +127,7 @@ enum PrecompGraph {
             case .group(let g): total += itemWork(g.items)
             case .path(let p): total += Double(p.shape.vertexCount)
             case .polystar(let s):
-                let most = s.points.track.map { $0.keyframeRange(dimension: 0).upperBound } ?? s.points.constantValue ?? 0
+                let most = largestValue(s.points, otherwise: 0)
                 total += max(most, 0) * (s.kind == .star ? 2 : 1)
             default: break
             }
@@ -111,6 +136,6 @@ enum PrecompGraph {
     }
 
     static func name(_ c: Composition) -> String {
-        c.id.map { "precomposition \"\($0)\"" } ?? "the root composition"
+        c.id.map { "precomposition \(quoted($0))" } ?? "the root composition"
     }
 }

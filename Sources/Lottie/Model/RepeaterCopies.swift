@@ -25,12 +25,12 @@ import Glibc
 import Geometry
 
 extension Repeater {
-    /// ⌈copies⌉ at `frame`, at least 0 (capped at `maxGeneratedCopies`: an easing that
-    /// overshoots the keyframes checked at decode time cannot ask for more).
+    /// ⌈copies⌉ at `frame`, at least 0 and at most `mostCopies` (the bound checked at decode
+    /// time, easing overshoot included: rounding cannot make more).
     public func copyCount(at frame: Double) -> Int {
         let c = copies.value(at: frame).rounded(.up)
         guard c > 0 else { return 0 }
-        return Int(min(c, Double(maxGeneratedCopies)))
+        return Int(min(c, Double(min(mostCopies, maxGeneratedCopies))))
     }
 
     /// The matrix of copy `index` at `frame` (see the file header).

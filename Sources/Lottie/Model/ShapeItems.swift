@@ -226,6 +226,10 @@ public struct Repeater: Sendable {
     public var offset: ScalarProperty
     public var composite: Composite
     public var transform: RepeaterTransform
+    /// The most copies the repeater makes at any frame (⌈c⌉'s largest value, easing overshoot
+    /// included), checked against the caps at decode time; `copyCount` never exceeds it, so
+    /// nested repeaters' product stays within the checked load.
+    public var mostCopies = maxGeneratedCopies
 }
 
 /// A repeater's per-copy transform and its opacity ramp from the first copy to the last.

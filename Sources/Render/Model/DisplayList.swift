@@ -130,6 +130,9 @@ public struct DisplayList {
     var builtCount = 0
     var keptPaths: [Path] = []
     var openNodes: [OpenNode] = []
+    /// What the source could not build faithfully in this frame (RenderReport.swift): the
+    /// renderer copies it into its report.
+    public var sourceReport = SourceReport()
 
     public init() {}
 
@@ -149,6 +152,7 @@ public struct DisplayList {
         keptPaths.empty()
         openNodes.empty()
         builtCount = 0
+        if !sourceReport.isEmpty { sourceReport = SourceReport() }
     }
 
     /// True when the list draws nothing (no fill or stroke anywhere).

@@ -48,23 +48,47 @@ public struct UnsupportedFeatures: OptionSet, Sendable, Hashable {
     }
 }
 
+/// What a display list's source (a Lottie file's builder) could not build faithfully in one
+/// frame; the list carries it to the renderer, whose report carries it to the exporter.
+public struct SourceReport: Sendable, Equatable {
+    /// Boolean operations (merge paths) Geometry refused — over a vertex, coordinate or cost
+    /// cap — drawn as their operands appended, and the first reason (naming the layer).
+    public var refusedMerges = 0
+    public var firstMergeError: String?
+
+    public init() {}
+
+    public var isEmpty: Bool { refusedMerges == 0 }
+
+    public mutating func noteRefusedMerge(_ reason: @autoclosure () -> String) {
+        refusedMerges += 1
+        if firstMergeError == nil { firstMergeError = reason() }
+    }
+}
+
 /// What happened while rendering one frame.
 public struct RenderReport: Sendable, Equatable {
     public var unsupported: UnsupportedFeatures = []
     /// Strokes Raster refused (nothing drawn), and the first reason.
     public var refusedStrokes = 0
     public var firstStrokeError: String?
+    /// What the list's source reported (DisplayList.sourceReport).
+    public var source = SourceReport()
 
     public init() {}
 
     /// True when the frame is exactly what the list describes.
-    public var isFaithful: Bool { unsupported.isEmpty && refusedStrokes == 0 }
+    public var isFaithful: Bool { unsupported.isEmpty && refusedStrokes == 0 && source.isEmpty }
 
     /// One line per problem.
     public var messages: [String] {
         var out = unsupported.descriptions.map { "not supported yet: \($0)" }
         if refusedStrokes > 0 {
             out.append("\(refusedStrokes) stroke\(refusedStrokes == 1 ? "" : "s") not drawn: \(firstStrokeError ?? "refused")")
+        }
+        if source.refusedMerges > 0 {
+            let n = source.refusedMerges
+            out.append("\(n) merge path\(n == 1 ? "" : "s") not merged (the operands drawn as they are, unmerged): \(source.firstMergeError ?? "refused")")
         }
         return out
     }
@@ -74,5 +98,7 @@ public struct RenderReport: Sendable, Equatable {
         unsupported.formUnion(other.unsupported)
         refusedStrokes += other.refusedStrokes
         if firstStrokeError == nil { firstStrokeError = other.firstStrokeError }
+        source.refusedMerges += other.source.refusedMerges
+        if source.firstMergeError == nil { source.firstMergeError = other.source.firstMergeError }
     }
 }

@@ -128,6 +128,7 @@ public final class Renderer {
     public func render(_ list: DisplayList, background: RGBA, transform: Transform, on canvas: Canvas) -> RenderReport {
         precondition(list.isComplete, "render: the display list has open groups")
         report = RenderReport()
+        if !list.sourceReport.isEmpty { report.source = list.sourceReport }
         clear(canvas, to: background)
         prepareCaches(shapeCount: list.shapes.count)
         stack.empty()
