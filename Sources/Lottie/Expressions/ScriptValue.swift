@@ -102,6 +102,8 @@ enum ScriptObject: Sendable, Equatable {
     case layer(String)
     /// `effect(E)` of a layer (nil: the property's own), waiting for its control: `effect(E)(V)`.
     case effect(String?, ExpressionKey)
+    /// `thisProperty`: the property the expression is on.
+    case property
 }
 
 extension ScriptValue {
