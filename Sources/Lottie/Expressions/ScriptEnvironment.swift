@@ -95,6 +95,7 @@ struct ScriptEnvironment {
             }
         case .object(let o):
             throw .unsupported("'.\(name.prefix(30))' of \(o.description) (links to other properties) is not supported")
+        case .record(let r): return r.members[name] ?? .undefined
         case .number, .bool, .function: return .undefined
         }
     }
@@ -110,6 +111,7 @@ struct ScriptEnvironment {
         case .array(let a):
             guard let n = i.number, n == n.rounded(), n >= 0, n < Double(a.count) else { return .undefined }
             return a[Int(n)]
+        case .record(let r): return r.members[i.text] ?? .undefined
         default: return .undefined
         }
     }
