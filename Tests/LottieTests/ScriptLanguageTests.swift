@@ -65,4 +65,28 @@ private let counter = "function counter() { var n = 0; return function () { n +=
         // Calls through closures nest at most 32 deep.
         #expect(try refusal("var f = function (n) { return f(n + 1) }; f(0)").contains("calls nested deeper than 32"))
     }
+
+    @Test func hostileScriptsEndFastWithOneLineErrors() throws {
+        // Each kind of issue 23's hostile script: refused when the file is decoded, well under a
+        // second, with one line naming the layer and the property; the keyframed value (0) kept.
+        let hostile: [(String, String)] = [
+            ("while (true) {}", "evaluation steps"),
+            ("function f(n) { return f(n + 1) + 1 } f(0)", "calls nested deeper than 32"),
+            ("var s = 'ab'; while (true) s += s; 1", "a string longer than 16384 bytes"),
+            ("var o = {}; while (true) o = { next: o, f: function () { return o } }; 1", "evaluation steps"),
+            (String(repeating: "1+", count: 5_000_000) + "1", "characters, over the cap of 16384"),     // 10 MB
+        ]
+        for (x, reason) in hostile {
+            let json = file(x)
+            let start = Date()
+            let a = try decode(json)
+            let value = a.root.layers[0].transform.rotation.value(at: 12)
+            let seconds = Date().timeIntervalSince(start)
+            let places = a.features.places(of: .unrecognisedExpressions)
+            #expect(places.count == 1 && places[0].contains("layers[0] \"N\" layers[0].ks.r") && places[0].contains(reason)
+                    && !places[0].contains("\n"), "\(x.prefix(40)): \(places.map { $0.prefix(200) })")
+            #expect(value == 0)
+            #expect(seconds < 1, "\(x.prefix(40)): \(seconds) s")
+        }
+    }
 }
