@@ -1,6 +1,7 @@
 // One expression fuzz case: bytes → an expression (as UTF-8 text) on seven properties of a small
 // Lottie file (a keyframed opacity, a spatial keyframed position, a static scale, a fill colour,
-// an ellipse size, a trim start and the rotation of a second layer) with expression controls
+// an ellipse size, a trim start, two paths (`.path` links between them make path chains and
+// cycles) and the rotation of a second layer) with expression controls
 // beside it and named items links can reach (`thisComp.layer("Shape").content("G").content("E")
 // .size`, `comp("Main")…`: the same expression on several properties makes chains and cycles) → the decoder (parser, compiler, binding) → every
 // property evaluated at a few frames, loops and wiggle included. Compiled into the
@@ -44,6 +45,8 @@ func expressionFuzzFile(_ expression: String) -> String {
                    {"ty": "el", "nm": "E", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 1, "k": [{"t": 0, "s": [4, 4], "o": {"x": [0.5], "y": [0]}, "i": {"x": [0.5], "y": [1]}}, {"t": 20, "s": [30, 10]}], "x": \(x)}},
                    {"ty": "tm", "nm": "T", "s": {"a": 0, "k": 10, "x": \(x)}, "e": {"a": 0, "k": 90}, "o": {"a": 0, "k": 0}},
                    {"ty": "st", "nm": "S", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}},
+                   {"ty": "sh", "nm": "P", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [9, 0], [0, 9]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}, "x": \(x)}},
+                   {"ty": "sh", "nm": "Q", "ks": {"a": 1, "k": [{"t": 0, "s": [{"c": false, "v": [[1, 1], [5, 5]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}], "o": {"x": 0.5, "y": 0}, "i": {"x": 0.5, "y": 1}}, {"t": 20, "s": [{"c": false, "v": [[9, 1], [2, 7]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}]}], "x": \(x)}},
                    {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "o": {"a": 0, "k": 100}}]}]},
      {"ty": 3, "ind": 2, "nm": "Controls", "ip": 0, "op": 60, "st": 0, "ks": {"r": {"a": 0, "k": 15, "x": \(x)}}, "ef": \(controls)}]}
     """

@@ -140,6 +140,23 @@ private func refusal(_ x: String) throws -> String {
         #expect(try rotation("Math.max(1, 5, 3) + Math.min(4, 2) + Math.abs(-1) + Math.floor(2.7) + Math.round(2.5)", at: 0) == 5 + 2 + 1 + 2 + 3)
     }
 
+    @Test func thisPropertyAndOldSpellings() throws {
+        // Keys 0° at frame 0 and 90° at frame 10 (1/3 s), linear; the layer is in from 0 to 60 (2 s).
+        #expect(try rotation("thisProperty.numKeys + thisProperty.key(2).time * 30", at: 0) == 2 + 10)
+        #expect(try rotation("thisProperty.value", at: 5) == 45)
+        #expect(abs(try rotation("thisProperty.valueAtTime(0.1)", at: 0) - 27) < 1e-9)          // frame 3
+        // cycle after the last key: frame 15 → frame 5 (45°); offset adds the cycle's change (90°).
+        #expect(try rotation("thisProperty.loopOut('cycle')", at: 15) == 45)
+        #expect(try rotation("loop_out('offset')", at: 15) == 135)
+        #expect(try rotation("loop_in('cycle')", at: 5) == 45)                                  // inside the keys: the value
+        #expect(abs(try rotation("velocity + thisProperty.speed", at: 5) - 540) < 1e-6)         // 270°/s each
+        #expect(try rotation("inPoint + outPoint", at: 0) == 2)
+        // lottie-web's key(i) is the keyframe's `s` array: key(i)[0] of a 1-D property is its value,
+        // key(i)[1] undefined (antennaAnimation's Ease and Wizz reads key1[0]).
+        #expect(try rotation("var k = key(2); k[0] + (k[1] === undefined ? 1 : 0)", at: 0) == 91)
+        #expect(try refusal("thisProperty.propertyGroup(2)").contains("thisProperty.propertyGroup() is not supported"))
+    }
+
     @Test func interpolationAndVectors() throws {
         #expect(try rotation("linear(time, 0, 1, 10, 20)", at: 15) == 15)
         #expect(try rotation("linear(0.25, 100, 200)", at: 0) == 125)

@@ -101,8 +101,9 @@ extension DecodeContext {
 
     /// Records an expression that is not evaluated, quoting it and saying why.
     func unrecognisedExpression(_ source: String, _ reason: String) {
-        let flat = source.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let quote = flat.count > 60 ? flat.prefix(60) + "…" : Substring(flat)
+        // Only the quoted head is read: a 10 MB expression costs no more to report than a short one.
+        let flat = source.prefix(200).split(whereSeparator: \.isNewline).joined(separator: " ")
+        let quote = flat.count > 60 || source.utf8.count > 200 ? flat.prefix(60) + "…" : Substring(flat)
         features.record(.unrecognisedExpressions, at: "\(place) \(jsonPathString(path)) \"\(quote)\" (\(reason))")
     }
 

@@ -48,12 +48,14 @@ struct LinkState {
 }
 
 /// A linked property found in the JSON: its container object and path, and how to decode it.
-private struct LocatedProperty {
+struct LocatedProperty {
     enum Kind {
         case scalar(Double)
         case vector(Point)
         case position
         case color
+        /// A path (`sh` items' `ks`): read by PathLinkDecoding.swift, not by typed expressions.
+        case path
     }
 
     let composition: LinkedComposition
@@ -118,6 +120,20 @@ extension DecodeContext {
 
     /// Decodes the located property in its own layer's expression scope.
     private func decodeLinked(_ found: LocatedProperty) throws(LottieError) -> LinkTarget {
+        try inScope(of: found) { () throws(LottieError) -> LinkTarget in
+            let o = found.container
+            switch found.kind {
+            case .scalar(let d): return .scalar(try scalar(o, found.key, default: d))
+            case .vector(let d): return .vector(try vector(o, found.key, default: d))
+            case .position: return .position(try position(o, found.key, default: .zero))
+            case .color: return .color(try color(o, found.key, default: .black, opaque: true))
+            case .path: throw error("a path is not a number or vector", member: found.key)
+            }
+        }
+    }
+
+    /// Runs `body` at the located property's container, in its own layer's expression scope.
+    func inScope<T>(of found: LocatedProperty, _ body: () throws(LottieError) -> T) throws(LottieError) -> T {
         let (savedScope, savedPlace) = (expressionScope, place)
         defer { (expressionScope, place) = (savedScope, savedPlace) }
         if found.composition.placePrefix != expressionScope.placePrefix {
@@ -131,15 +147,7 @@ extension DecodeContext {
         expressionScope.layerOutPoint = (try? optionalNumber(l, "op")) ?? limits.maxFrame
         expressionScope.layerIndex = ((try? optionalInteger(l, "ind", in: Int(Int32.min)...Int(Int32.max))) ?? nil) ?? 0
         place = layerPlace
-        return try at(path: found.containerPath) { () throws(LottieError) -> LinkTarget in
-            let o = found.container
-            switch found.kind {
-            case .scalar(let d): return .scalar(try scalar(o, found.key, default: d))
-            case .vector(let d): return .vector(try vector(o, found.key, default: d))
-            case .position: return .position(try position(o, found.key, default: .zero))
-            case .color: return .color(try color(o, found.key, default: .black, opaque: true))
-            }
-        }
+        return try at(path: found.containerPath) { () throws(LottieError) -> T in try body() }
     }
 
     /// The expression scope of another composition (its effects scanned once).
@@ -152,7 +160,7 @@ extension DecodeContext {
         return expressionScope
     }
 
-    private func locate(_ link: PropertyLink) throws(ExpressionFailure) -> LocatedProperty {
+    func locate(_ link: PropertyLink) throws(ExpressionFailure) -> LocatedProperty {
         let composition: LinkedComposition
         switch link.composition {
         case .current:
@@ -164,6 +172,7 @@ extension DecodeContext {
             }
             composition = c
         }
+        if let sibling = link.sibling { return try locateSibling(sibling, link, in: composition) }
         let position = try layerPosition(link, in: composition.layers)
         guard case .object(let layer) = composition.layers[position] else {
             throw ExpressionFailure("\(link.description): the layer is not an object", inLink: true)
@@ -196,11 +205,54 @@ extension DecodeContext {
             type = (try? optionalString(container, "ty")) ?? ""
         }
         guard let (key, kind) = linkedProperty(type: type, link.property, container: container) else {
-            let what = link.property == "path" ? "paths are not read by links" : "this property is not read by links"
-            throw ExpressionFailure("\(link.description): \(what)", inLink: true)
+            throw ExpressionFailure("\(link.description): this property is not read by links", inLink: true)
         }
         return LocatedProperty(composition: composition, layerPosition: position, layer: layer, container: container,
                                containerPath: path, key: key, kind: kind)
+    }
+
+    /// `thisProperty.propertyGroup(1)(key)`: a property of the object holding the current one.
+    private func locateSibling(_ key: ExpressionKey, _ link: PropertyLink, in composition: LinkedComposition) throws(ExpressionFailure) -> LocatedProperty {
+        let containerPath = Array(path.dropLast())
+        let position = expressionScope.layerPosition
+        guard containerPath.starts(with: composition.layersPath), containerPath.count > composition.layersPath.count,
+              position < composition.layers.count, case .object(let layer) = composition.layers[position],
+              case .object(let container)? = jsonValue(composition.layers, at: containerPath.dropFirst(composition.layersPath.count)) else {
+            throw ExpressionFailure("\(link.description): the property's group is not found", inLink: true)
+        }
+        let type = (try? optionalString(container, "ty")) ?? (containerPath.last == .key("ks") ? "ks" : "")
+        let found: (String, LocatedProperty.Kind)?
+        switch key {
+        case .name(let n): found = linkedProperty(type: type, PropertyLinkSyntax.propertyNames[n] ?? n, container: container)
+        case .index(let i):
+            found = Self.linkedNames.lazy.compactMap { self.linkedProperty(type: type, $0, container: container) }.first { k in
+                if case .object(let o)? = self.member(container, k.0), case .number(let ix)? = self.member(o, "ix") { return ix == Double(i) }
+                return false
+            }
+        }
+        guard let (k, kind) = found else { throw ExpressionFailure("\(link.description): this property is not read by links", inLink: true) }
+        return LocatedProperty(composition: composition, layerPosition: position, layer: layer, container: container,
+                               containerPath: containerPath, key: k, kind: kind)
+    }
+
+    private static let linkedNames = ["anchorPoint", "position", "scale", "rotation", "opacity", "skew", "skewAxis", "size",
+                                      "roundness", "radius", "points", "innerRadius", "outerRadius", "innerRoundness",
+                                      "outerRoundness", "color", "strokeWidth", "startPoint", "endPoint", "start", "end",
+                                      "offset", "copies", "path"]
+
+    /// The JSON value at `components` below `list`.
+    private func jsonValue(_ list: [JSONValue], at components: ArraySlice<JSONPathComponent>) -> JSONValue? {
+        var v = JSONValue.array(list)
+        for c in components {
+            switch (c, v) {
+            case let (.index(i), .array(a)) where i >= 0 && i < a.count: v = a[i]
+            case let (.key(k), .object(o)):
+                guard let next = member(o, k) else { return nil }
+                v = next
+            default: return nil
+            }
+        }
+        return v
     }
 
     private func layerPosition(_ link: PropertyLink, in list: [JSONValue]) throws(ExpressionFailure) -> Int {
@@ -265,6 +317,7 @@ extension DecodeContext {
         case ("tm", "end"): return ("e", .scalar(100))
         case ("tm", "offset"), ("rp", "offset"): return ("o", .scalar(0))
         case ("rp", "copies"): return ("c", .scalar(1))
+        case ("sh", "path"): return ("ks", .path)
         default: return nil
         }
     }

@@ -12,7 +12,12 @@ extension DecodeContext {
     func shape(_ o: JSONObject, _ key: String) throws(LottieError) -> ShapeProperty {
         guard let v = member(o, key) else { throw error("missing path data (\"\(key)\")") }
         return try at(key) { () throws(LottieError) -> ShapeProperty in
-            switch try propertyBody(v) {
+            var evaluated = false
+            if case .object(let p) = v, case .string(let x)? = member(p, "x"), !x.allSatisfy(\.isWhitespace) {
+                if case .linked(let linked) = pathExpression(x) { return linked }
+                evaluated = true     // its own keyframes: a link to itself, or reported by pathExpression
+            }
+            switch try propertyBody(v, expressions: evaluated) {
             case .value(let k):
                 return ShapeProperty(try at("k") { () throws(LottieError) -> BezierPath in try bezier(k) })
             case .keyframes(let list):

@@ -2,6 +2,7 @@
 // and property objects, the subset Bodymovin files use)
 //
 //   link      = root { group } [ transform ] property [ ".value" ] [ ".valueAtTime(" t ")" ]
+//             | "thisProperty.propertyGroup(1)(" P ")" [ ".value" ] [ ".valueAtTime(" t ")" ]
 //   root      = "thisComp.layer(" L ")" | "comp(" S ").layer(" L ")" | "thisLayer" | ε
 //               (ε: a bare `content(…)` or `transform` is the expression's own layer)
 //   group     = ".content(" K ")" | "(\"Contents\")(" K ")"
@@ -12,7 +13,9 @@
 // reads it); S a composition name (the root's or a precomposition asset's `nm`); K an item name
 // (`nm`, or its match name `mn`) or a 1-based index among the items of the group. Property names
 // are AE's (`position`, `anchorPoint`, `strokeWidth`…) or their display names ("Position",
-// "Anchor Point", "Stroke Width"…). This file only reads the syntax into a PropertyLink;
+// "Anchor Point", "Stroke Width"…). `thisProperty.propertyGroup(1)` is the shape item or transform
+// holding the expression's property; P names another of its properties by its `ix` (lottie-web's
+// interfaces match a number against `ix`) or its display name. This file only reads the syntax into a PropertyLink;
 // Decoding/LinkDecoding.swift finds the property in the file and decodes it.
 
 /// The composition a link names.
@@ -39,9 +42,18 @@ struct PropertyLink: Equatable, Sendable {
     var transform = false
     /// The property's AE name (`position`, `size`, …).
     var property = ""
+    /// `thisProperty.propertyGroup(1)(P)`: a property of the item holding the expression's own
+    /// property, by `ix` or name (composition, layer and items unused).
+    var sibling: ExpressionKey?
 
     /// How the expression writes it, for messages: `thisComp.layer("a").content("b").size`.
     var description: String {
+        if let sibling {
+            switch sibling {
+            case .name(let n): return "thisProperty.propertyGroup(1)(\"\(n.prefix(30))\")"
+            case .index(let i): return "thisProperty.propertyGroup(1)(\(i))"
+            }
+        }
         var s: String
         switch (composition, layer) {
         case (_, .current): s = "thisLayer"
@@ -77,7 +89,7 @@ enum PropertyLinkSyntax {
         "Inner Roundness": "innerRoundness", "Outer Roundness": "outerRoundness", "Radius": "radius",
         "Copies": "copies", "Start Point": "startPoint", "End Point": "endPoint",
         "ADBE Anchor Point": "anchorPoint", "ADBE Position": "position", "ADBE Scale": "scale",
-        "ADBE Rotate Z": "rotation", "ADBE Opacity": "opacity",
+        "ADBE Rotate Z": "rotation", "ADBE Opacity": "opacity", "ADBE Vector Shape": "path",
     ]
     static let transformNames: Set<String> = ["Transform", "ADBE Transform Group", "ADBE Vector Transform Group"]
     static let contentsNames: Set<String> = ["Contents", "ADBE Root Vectors Group", "ADBE Vectors Group"]
@@ -122,6 +134,16 @@ enum PropertyLinkSyntax {
             link.layer = try layer(rest.popFirst())
         case "thisLayer":
             guard !rest.isEmpty else { return nil }
+        case "thisProperty":
+            guard case .member("propertyGroup")? = rest.popFirst(), case .call(let a)? = rest.popFirst(), a.count == 1,
+                  case .number(1) = a[0] else {
+                throw ExpressionFailure("thisProperty is read only as thisProperty.propertyGroup(1)(property)")
+            }
+            guard case .call(let b)? = rest.popFirst(), b.count == 1 else {
+                throw ExpressionFailure("thisProperty.propertyGroup(1) is read only with a property: (index) or (\"Name\")")
+            }
+            link.sibling = try item(.call(b))
+            return try value(&rest, link)
         case "content", "transform":
             guard !rest.isEmpty else { return nil }
             rest = ArraySlice([.member(root)] + Array(rest))
@@ -129,6 +151,11 @@ enum PropertyLinkSyntax {
         }
         if case .member("effect")? = rest.first { return nil }     // an expression control (ExpressionCompiler.control)
         try path(&rest, into: &link)
+        return try value(&rest, link)
+    }
+
+    /// `.value` and `.valueAtTime(t)` after a link.
+    private static func value(_ rest: inout ArraySlice<Step>, _ link: PropertyLink) throws(ExpressionFailure) -> LinkReference {
         var atTime: ExpressionNode?
         if case .member("value")? = rest.first { rest.removeFirst() }
         if case .member("valueAtTime")? = rest.first {

@@ -11,7 +11,8 @@
 //                       ease (0.33, 0, 0.667, 1), easeIn (0.333, 0, 0.833, 0.833), easeOut (0.167, 0.167, 0.667, 1)
 //   clamp(x, lo, hi), length(v) / length(a, b), normalize(v), dot(a, b), add/sub/mul/div/mod and $bm_*
 //   degreesToRadians, radiansToDegrees, framesToTime(f) = f/fps, timeToFrames(t) = t·fps
-//   loopOut/loopIn(/Duration)(type, n) as LoopExpressions.swift; wiggle(freq, amp [, oct [, mult]]) as WiggleNoise.swift
+//   loopOut/loopIn(/Duration)(type, n) as LoopExpressions.swift (loop_out/loop_in: lottie-web's old names for them);
+//   thisProperty.f(…) for f among key, nearestKey, valueAtTime, velocityAtTime, speedAtTime, loop…, wiggle: f(…); wiggle(freq, amp [, oct [, mult]]) as WiggleNoise.swift
 //   random() ∈ [0, 1), random(m) ∈ [0, m), random(a, b) ∈ [a, b) (numbers or arrays, per component),
 //   seedRandom(s [, timeless]): ScriptRandom.swift says how the sequence is seeded
 //   effect(E)(V), thisLayer.effect(E)(V), thisComp.layer(L).effect(E)(V): an expression control's value
@@ -90,6 +91,7 @@ extension ScriptEnvironment {
             try arity(1...1)
             return .object(.effect(nil, try Self.key(a[0])))
         case "loopOut", "loopIn", "loopOutDuration", "loopInDuration": return try loop(name, a)
+        case "loop_out", "loop_in": return try loop(name == "loop_out" ? "loopOut" : "loopIn", a)     // lottie-web's old spellings
         case "wiggle":
             try arity(2...4)
             let octaves = a.count >= 3 ? try number(2) : 1
@@ -118,6 +120,10 @@ extension ScriptEnvironment {
             case .string(let s): return .object(.layer(s))
             default: throw .unsupported("thisComp.layer() is supported with a layer name")
             }
+        case .object(.property):
+            // thisProperty.f(…): the property's own functions, as the bare names call them (lottie-web binds them so).
+            guard Self.propertyMethods.contains(name) else { throw .unsupported("thisProperty.\(name.prefix(30))() is not supported") }
+            return try callGlobal(name, a, &run)
         case .object(.layer(let l)) where name == "effect":
             guard a.count == 1 else { throw .unsupported("effect takes 1 argument") }
             return .object(.effect(l, try Self.key(a[0])))
@@ -133,6 +139,9 @@ extension ScriptEnvironment {
             return try run.call(f, a)
         }
     }
+
+    static let propertyMethods: Set<String> = ["key", "nearestKey", "valueAtTime", "velocityAtTime", "speedAtTime", "loopIn", "loopOut",
+                                               "loopInDuration", "loopOutDuration", "loop_in", "loop_out", "wiggle"]
 
     /// effect(E)(V): the control's value at this frame.
     func control(_ layer: String?, _ effect: ExpressionKey, _ a: [ScriptValue]) throws(ScriptError) -> ScriptValue {

@@ -1,8 +1,10 @@
 // What an interpreted expression can name: the property, its keyframes, the layer, the composition
 //
 // Names: time (seconds), value (the property's keyframed value, file units), numKeys, index (the
-// layer's `ind`), thisComp, thisLayer, Math, true, false, null, undefined, NaN, Infinity.
-// Members: key.index / .time (seconds) / .value, key[i]; array.length, string.length;
+// layer's `ind`), inPoint / outPoint (the layer's, seconds), velocity / speed (at time), thisComp,
+// thisLayer, thisProperty (.value, .numKeys, .velocity, .speed and the property's functions),
+// Math, true, false, null, undefined, NaN, Infinity.
+// Members: key.index / .time (seconds) / .value, key[i] (key[0] of a 1-D property is its value); array.length, string.length;
 // Math.PI, Math.E …; thisComp.width / .height / .frameDuration; thisComp.layer(L).effect(E)(V)
 // and effect(E)(V) for expression controls (ScriptBuiltins.swift has the functions).
 // Links to other properties of layers and shapes (thisComp.layer(L).transform.…, content(…)) are
@@ -42,6 +44,10 @@ struct ScriptEnvironment {
         case "index": return .number(Double(context.layerIndex))
         case "thisComp": return .object(.thisComp)
         case "thisLayer": return .object(.layer(""))
+        case "thisProperty": return .object(.property)
+        case "inPoint": return .number(binding.layerInPoint / frameRate)
+        case "outPoint": return .number(binding.layerOutPoint / frameRate)
+        case "velocity", "speed": return try callGlobal(name + "AtTime", [.number(frame / frameRate)], &run)
         case "Math": return .object(.math)
         case "true": return .bool(true)
         case "false": return .bool(false)
@@ -82,8 +88,14 @@ struct ScriptEnvironment {
             case "frameDuration": return .number(1 / frameRate)
             default: throw .unsupported("thisComp.\(name.prefix(30)) is not supported")
             }
+        case .object(.property):
+            switch name {
+            case "value", "numKeys", "velocity", "speed": return try global(name, &run)
+            default: throw .unsupported("thisProperty.\(name.prefix(30)) is not supported")
+            }
         case .object(let o):
             throw .unsupported("'.\(name.prefix(30))' of \(o.description) (links to other properties) is not supported")
+        case .record(let r): return r.members[name] ?? .undefined
         case .number, .bool, .function: return .undefined
         }
     }
@@ -92,10 +104,14 @@ struct ScriptEnvironment {
     static func element(_ object: ScriptValue, _ i: ScriptValue) throws(ScriptError) -> ScriptValue {
         switch object {
         case .undefined, .null: throw .type("an element of \(object.typeName)")
-        case .key(let k): return try element(k.value, i)
+        case .key(let k):
+            // lottie-web's key(i) copies the keyframe's `s` array, which a 1-D property writes as [v]: key(i)[0] is v.
+            if case .number(let n) = k.value { return i.number == 0 ? .number(n) : .undefined }
+            return try element(k.value, i)
         case .array(let a):
             guard let n = i.number, n == n.rounded(), n >= 0, n < Double(a.count) else { return .undefined }
             return a[Int(n)]
+        case .record(let r): return r.members[i.text] ?? .undefined
         default: return .undefined
         }
     }
@@ -108,6 +124,7 @@ extension ScriptObject: CustomStringConvertible {
         case .thisComp: return "thisComp"
         case .layer(let l): return l.isEmpty ? "thisLayer" : "layer '\(l.prefix(30))'"
         case .effect(let l, let e): return "effect \(e)" + (l.map { " of layer '\($0.prefix(30))'" } ?? "")
+        case .property: return "thisProperty"
         }
     }
 }

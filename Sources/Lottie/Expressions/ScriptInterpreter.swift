@@ -3,7 +3,9 @@
 // A tree-walking interpreter of the subset in ScriptSyntax.swift, with JavaScript's meaning:
 // `var` belongs to the enclosing function (or the program), may be declared again (keeping its
 // value), and an assignment to an undeclared name makes a program variable; function
-// declarations are hoisted to the start of their body; `try … catch` catches what JavaScript
+// declarations are hoisted to the start of their body; functions (declared or expressions)
+// close over the scope they are made in, by reference, and see `arguments`; objects made by
+// literals are shared by reference (ScriptScope.swift: how they are freed); `try … catch` catches what JavaScript
 // would throw (ScriptError.type) but never an unsupported form or an exhausted budget. The
 // result is `$bm_rt` when the program gives it a value, else the value of the last expression
 // statement run (After Effects' rule without Bodymovin's wrapper).
@@ -24,8 +26,11 @@ struct ScriptInterpreter {
     private var nesting = 0
     static let maxNesting = 1024
     private var globals: [String: ScriptValue] = [:]
-    /// The variables of the user functions being run, innermost last.
-    private var locals: [[String: ScriptValue]] = []
+    /// The variables of the user function being run (its parents: the scopes it closes over); nil
+    /// at the program's top level.
+    private var scope: ScriptScope?
+    /// Every scope and object this evaluation made, emptied when it ends (ScriptScope.swift).
+    private var arena = ScriptArena()
     private var lastValue: ScriptValue = .undefined
     var random: ScriptRandom
 
@@ -42,7 +47,8 @@ struct ScriptInterpreter {
 
     /// Runs the program; its result (file header).
     mutating func run(_ program: [ScriptStatement]) throws(ScriptError) -> ScriptValue {
-        hoist(program, into: &globals)
+        defer { arena.release() }
+        hoist(program, into: &globals, closingOver: nil)
         switch try execute(program) {
         case .returned(let v): return v
         case .broke, .continued: throw .unsupported("'break' or 'continue' outside a loop")
@@ -62,8 +68,8 @@ struct ScriptInterpreter {
         if nesting > Self.maxNesting { throw .budget("evaluation nested deeper than \(Self.maxNesting) levels") }
     }
 
-    private func hoist(_ body: [ScriptStatement], into scope: inout [String: ScriptValue]) {
-        for s in body { if case .function(let f) = s { scope[f.name] = .function(f) } }
+    private func hoist(_ body: [ScriptStatement], into variables: inout [String: ScriptValue], closingOver scope: ScriptScope?) {
+        for s in body { if case .function(let f) = s { variables[f.name] = .function(f, scope) } }
     }
 
     // MARK: statements
@@ -88,7 +94,7 @@ struct ScriptInterpreter {
             }
         case .evaluate(let e):
             let v = try evaluate(e)
-            if locals.isEmpty { lastValue = v }
+            if scope == nil { lastValue = v }
         case .block(let list): return try execute(list)
         case let .branch(c, a, b):
             if try evaluate(c).truth { return try execute(a) }
@@ -111,7 +117,7 @@ struct ScriptInterpreter {
             return outcome
         case .function: break     // hoisted
         case .return(let e):
-            guard !locals.isEmpty else { throw .unsupported("'return' outside a function") }
+            guard scope != nil else { throw .unsupported("'return' outside a function") }
             return .returned(try e.map { (x) throws(ScriptError) in try evaluate(x) } ?? .undefined)
         case .break: return .broke
         case .continue: return .continued
@@ -159,21 +165,33 @@ struct ScriptInterpreter {
     // MARK: variables
 
     private func isDeclared(_ name: String) -> Bool {
-        if let l = locals.last { return l[name] != nil }
+        if let scope { return scope.variables[name] != nil }
         return globals[name] != nil
     }
 
     private mutating func declare(_ name: String, _ v: ScriptValue) {
-        if locals.isEmpty { globals[name] = v } else { locals[locals.count - 1][name] = v }
+        if let scope { scope.variables[name] = v } else { globals[name] = v }
     }
 
+    /// The scope along the chain that holds `name`, or nil (a global or an environment name).
+    private func holder(_ name: String) -> ScriptScope? {
+        var s = scope
+        while let c = s {
+            if c.variables[name] != nil { return c }
+            s = c.parent
+        }
+        return nil
+    }
+
+    private func isVisible(_ name: String) -> Bool { holder(name) != nil || globals[name] != nil }
+
     mutating func lookup(_ name: String) throws(ScriptError) -> ScriptValue {
-        if let v = locals.last?[name] ?? globals[name] { return v }
+        if let v = holder(name)?.variables[name] ?? globals[name] { return v }
         return try environment.global(name, &self)
     }
 
     private mutating func store(_ name: String, _ v: ScriptValue) {
-        if locals.last?[name] != nil { locals[locals.count - 1][name] = v } else { globals[name] = v }
+        if let c = holder(name) { c.variables[name] = v } else { globals[name] = v }
     }
 
     // MARK: expressions
@@ -228,6 +246,11 @@ struct ScriptInterpreter {
             var v = ScriptValue.undefined
             for x in list { v = try evaluate(x) }
             return v
+        case .object(let properties):
+            let r = arena.record()
+            for p in properties { try r.set(p.key, try evaluate(p.value)) }
+            return .record(r)
+        case .function(let f): return .function(f, scope)
         }
     }
 
@@ -246,19 +269,32 @@ struct ScriptInterpreter {
         switch target {
         case .name(let s): store(s, v)
         case let .index(.name(s), i):
-            guard case .array(var a) = try lookup(s) else { throw .unsupported("assigning an element of a non-array") }
+            let current = try lookup(s)
+            if case .record(let r) = current { try r.set(try evaluate(i).text, v); return }
+            guard case .array(var a) = current else { throw .unsupported("assigning an element of a non-array") }
             guard let n = try evaluate(i).number, n >= 0, n == n.rounded(), n < 4096 else { throw .type("a bad array index") }
             while a.count <= Int(n) { a.append(.undefined) }
             a[Int(n)] = try element(v)
             store(s, .array(a))
-        default: throw .unsupported("assigning a member")
+        case let .index(object, i):
+            let o = try evaluate(object)
+            guard case .record(let r) = o else { throw .unsupported("assigning an element of a \(o.typeName) (not a variable)") }
+            try r.set(try evaluate(i).text, v)
+        case let .member(object, name):
+            let o = try evaluate(object)
+            switch o {
+            case .record(let r): try r.set(name, v)
+            case .undefined, .null: throw .type("setting '.\(name.prefix(30))' of \(o.typeName)")
+            default: throw .unsupported("assigning a member of a \(o.typeName)")
+            }
+        default: throw .unsupported("assigning to this form")
         }
     }
 
     private mutating func call(_ callee: ScriptExpr, _ arguments: [ScriptExpr]) throws(ScriptError) -> ScriptValue {
         var args: [ScriptValue] = []
         for a in arguments { args.append(try evaluate(a)) }
-        if case .name(let s) = callee, locals.last?[s] == nil, globals[s] == nil {
+        if case .name(let s) = callee, !isVisible(s) {
             return try environment.callGlobal(s, args, &self)
         }
         if case let .member(objectExpr, name) = callee {
@@ -271,14 +307,17 @@ struct ScriptInterpreter {
 
     mutating func call(_ f: ScriptValue, _ args: [ScriptValue]) throws(ScriptError) -> ScriptValue {
         if case .object(.effect(let layer, let effect)) = f { return try environment.control(layer, effect, args) }
-        guard case .function(let fn) = f else { throw .type("a \(f.typeName) is not a function") }
+        guard case .function(let fn, let captured) = f else { throw .type("a \(f.typeName) is not a function") }
         guard callDepth < maxCallDepth else { throw .budget("calls nested deeper than \(maxCallDepth)") }
-        var frame: [String: ScriptValue] = [:]
-        for (i, p) in fn.parameters.enumerated() { frame[p] = i < args.count ? args[i] : .undefined }
-        hoist(fn.body, into: &frame)
-        locals.append(frame)
+        let frame = arena.scope([:], parent: captured)
+        var variables: [String: ScriptValue] = ["arguments": .array(args)]
+        for (i, p) in fn.parameters.enumerated() { variables[p] = i < args.count ? args[i] : .undefined }
+        hoist(fn.body, into: &variables, closingOver: frame)
+        frame.variables = variables
+        let saved = scope
+        scope = frame
         callDepth += 1
-        defer { locals.removeLast(); callDepth -= 1 }
+        defer { scope = saved; callDepth -= 1 }
         if case .returned(let v) = try execute(fn.body) { return v }
         return .undefined
     }

@@ -303,6 +303,11 @@ struct ScriptParser {
         switch token {
         case .number(let n): try advance(); return .number(n)
         case .string(let s): try advance(); return .string(s)
+        case .identifier("function"):
+            try advance()
+            var name = ""
+            if case .identifier(let s) = token, !Self.keywords.contains(s) { name = s; try advance() }
+            return .function(try function(name))
         case .identifier(let s):
             if Self.keywords.contains(s) { throw ExpressionFailure("'\(s)' is not supported here") }
             try advance()
@@ -312,6 +317,23 @@ struct ScriptParser {
             let e = try expression()
             try expect(")")
             return e
+        case .symbol("{"):
+            try advance()
+            var properties: [ScriptProperty] = []
+            while !isSymbol("}") {
+                if !properties.isEmpty { try expect(","); if isSymbol("}") { break } }
+                let key: String
+                switch token {
+                case .identifier(let s), .string(let s): key = s
+                case .number(let n): key = ScriptValue.number(n).text
+                default: throw ExpressionFailure("expected a property name \(describe())")
+                }
+                try advance()
+                try expect(":")
+                properties.append(ScriptProperty(key: key, value: try assignment()))
+            }
+            try advance()
+            return .object(properties)
         case .symbol("["):
             try advance()
             var elements: [ScriptExpr] = []

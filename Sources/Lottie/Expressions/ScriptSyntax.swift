@@ -26,6 +26,8 @@
 //   unary      = ( "-" | "+" | "!" | "++" | "--" | "typeof" ) unary | postfix [ "++" | "--" ]
 //   postfix    = primary { "(" args ")" | "." IDENT | "[" expr "]" }
 //   primary    = NUMBER | STRING | IDENT | "(" expr ")" | "[" [ assign { "," assign } ] "]"
+//              | "{" [ key ":" assign { "," key ":" assign } [ "," ] ] "}"     (key: IDENT | STRING | NUMBER)
+//              | "function" [ IDENT ] "(" [ IDENT { "," IDENT } ] ")" block
 //
 // Comments (// and /* */) are skipped; strings take \' \" \\ \n \t escapes. Caps as for the
 // typed subset (LottieLimits): source length, nesting depth (bounds the parser's recursion) and
@@ -52,6 +54,15 @@ indirect enum ScriptExpr: Sendable, Equatable {
     case member(ScriptExpr, String)
     case index(ScriptExpr, ScriptExpr)
     case sequence([ScriptExpr])
+    /// `{ key: value, … }`.
+    case object([ScriptProperty])
+    /// `function [name](…) { … }` as a value (a closure over the scope it is evaluated in).
+    case function(ScriptFunction)
+}
+
+struct ScriptProperty: Sendable, Equatable {
+    var key: String
+    var value: ScriptExpr
 }
 
 /// A statement of the interpreted subset.

@@ -1,7 +1,8 @@
 // Values of the interpreted subset and their operators (After Effects' vector arithmetic)
 //
 // A value is undefined, null, a boolean, a number, a string, an array, a keyframe (`key(i)`:
-// .index, .time in seconds, .value, [i] = .value[i]), a user function, or a named object of
+// .index, .time in seconds, .value, [i] = .value[i]), a user function (with the scope it closes
+// over), an object made by a literal (`{ a: 1 }`, shared by reference), or a named object of
 // the environment (Math, thisComp, thisLayer, a layer, a transform group; ScriptBuiltins.swift).
 // Operators follow Bodymovin's helpers ($bm_sum … — lottie-web's sum, sub, mul, div, mod), with
 // n a number and v, w arrays:
@@ -25,8 +26,11 @@ indirect enum ScriptValue: Sendable {
     case string(String)
     case array([ScriptValue])
     case key(ScriptKeyframe)
-    case function(ScriptFunction)
+    /// A user function and the scope it closes over (nil: the program's globals).
+    case function(ScriptFunction, ScriptScope?)
     case object(ScriptObject)
+    /// An object made by a literal `{ … }` (ScriptScope.swift).
+    case record(ScriptRecord)
 
     init(_ v: ExpressionValue) {
         self = v.count == 1 ? .number(v.v[0]) : .array((0..<v.count).map { .number(v.v[$0]) })
@@ -79,12 +83,19 @@ indirect enum ScriptValue: Sendable {
         case .bool: return "boolean"
         case .number: return "number"
         case .string: return "string"
-        case .array, .key, .object: return "object"
+        case .array, .key, .object, .record: return "object"
         case .function: return "function"
         }
     }
 
     static func vector(_ c: [Double]) -> ScriptValue { .array(c.map { .number($0) }) }
+
+    /// JavaScript's text of the value (String(v)), capped as `+` caps strings.
+    var text: String {
+        var t = ""
+        append(to: &t)
+        return t
+    }
 }
 
 /// `key(i)`: a keyframe's 1-based index, time (seconds) and value.
@@ -102,6 +113,8 @@ enum ScriptObject: Sendable, Equatable {
     case layer(String)
     /// `effect(E)` of a layer (nil: the property's own), waiting for its control: `effect(E)(V)`.
     case effect(String?, ExpressionKey)
+    /// `thisProperty`: the property the expression is on.
+    case property
 }
 
 extension ScriptValue {
@@ -167,7 +180,8 @@ extension ScriptValue {
         case let (.string(a), .string(b)): return a == b
         case let (.bool(a), .bool(b)): return a == b
         case let (.number(a), .number(b)): return a == b
-        case let (.function(a), .function(b)): return a === b
+        case let (.function(a, s), .function(b, t)): return a === b && s === t
+        case let (.record(a), .record(b)): return a === b
         case let (.object(a), .object(b)): return a == b
         default:
             if strict { return false }
@@ -197,7 +211,8 @@ extension ScriptValue {
                 if text.utf8.count > Self.maxStringLength { return }
             }
         case .key(let k): k.value.append(to: &text)
-        case .function(let f): text += "function \(f.name)"
+        case .function(let f, _): text += "function \(f.name)"
+        case .record: text += "[object Object]"
         case .object: text += "[object]"
         }
     }
