@@ -143,20 +143,26 @@ def _data_url(name, data):
     return f"data:{kind};base64," + base64.b64encode(data).decode("ascii")
 
 
+# A missing image is drawn as nothing (as ours does, and says): a transparent 1×1 PNG, since
+# Chromium would draw its broken-image icon for a file it cannot load.
+TRANSPARENT_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNgAAIAAAUAAen63NgAAAAASUVORK5CYII=")
+
+
 def inline_images(doc, read):
-    """Each image asset that names a file (`u` + `p`, `e` not 1, `p` not already a data URL)
-    gets `p` = a data URL of read(relative path) and `e` = 1; read returns bytes or None (left
-    as it is: lottie-web then draws nothing for it, as for a missing file). Returns doc."""
+    """Each image asset that names a file (`u` + `p`, `p` not already a data URL; dotLottie
+    archives write `e` 1 beside a file name too) gets `p` = a data URL of read(relative path),
+    `u` = "" and `e` = 1; when read returns None (no such file) the data URL is of a transparent
+    1×1 PNG. Returns doc."""
     for asset in doc.get("assets") or []:
         if not isinstance(asset, dict):
             continue
         p = asset.get("p")
-        if not isinstance(p, str) or asset.get("e") == 1 or p.startswith("data:") or "layers" in asset:
+        if not isinstance(p, str) or p.startswith("data:") or "layers" in asset:
             continue
         rel = posixpath.normpath(posixpath.join(str(asset.get("u") or ""), p))
         data = read(rel)
-        if data is not None:
-            asset["p"], asset["u"], asset["e"] = _data_url(p, data), "", 1
+        asset["p"], asset["u"], asset["e"] = _data_url(p if data is not None else "x.png", data or TRANSPARENT_PNG), "", 1
     return doc
 
 

@@ -73,20 +73,22 @@ class PageTests(unittest.TestCase):
             assets = lottieweb.load_document(path)["assets"]
             self.assertEqual(assets[0]["p"], "data:image/png;base64," + base64.b64encode(PNG_1x1).decode())
             self.assertEqual((assets[0]["e"], assets[0]["u"]), (1, ""))
-            self.assertEqual(assets[1]["p"], "missing.png")          # left: lottie-web draws nothing for it
+            # missing: a transparent pixel (Chromium would draw its broken-image icon)
+            self.assertEqual(assets[1]["p"], "data:image/png;base64," + base64.b64encode(lottieweb.TRANSPARENT_PNG).decode())
             self.assertEqual(assets[2]["p"], "data:image/png;base64,AAAA")
             self.assertEqual(assets[3], {"id": "c0", "layers": []})
 
     def test_images_inside_a_dotlottie_are_inlined(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "x.lottie")
-            doc = dict(samples.square(), assets=[{"id": "i0", "u": "/images/", "p": "img_0.png"}])
+            doc = dict(samples.square(), assets=[{"id": "i0", "u": "/images/", "p": "img_0.png"},
+                                                 {"id": "i1", "u": "", "p": "img_0.png", "e": 1}])   # as issue_1945
             with zipfile.ZipFile(path, "w") as z:
                 z.writestr("manifest.json", "{}")
                 z.writestr("animations/a.json", json.dumps(doc))
                 z.writestr("images/img_0.png", PNG_1x1)
-            asset = lottieweb.load_document(path)["assets"][0]
-            self.assertTrue(asset["p"].startswith("data:image/png;base64,"))
+            for asset in lottieweb.load_document(path)["assets"]:
+                self.assertEqual(asset["p"], "data:image/png;base64," + base64.b64encode(PNG_1x1).decode())
 
     def test_screenshot_decoding_premultiplies_and_checks_the_size(self):
         from io import BytesIO
