@@ -34,13 +34,14 @@ import Testing
     /// Out-of-range values are read as the players read them — an enumeration takes its default,
     /// a size is clamped — each a repair naming the JSON path (issue 25 item 1); the file decodes.
     @Test func outOfRangeValuesAreRepaired() throws {
-        let layers = ##"[{"ty": 4, "ks": {}, "shapes": [{"ty": "st", "lc": 7, "lj": 2.5}]}, {"ty": 1, "ks": {}, "sc": "#ff0000", "sw": 1800, "sh": 12000}, {"ty": 1, "ks": {}, "sw": -3, "sh": 2e8}]"##
+        let layers = ##"[{"ty": 4, "ks": {}, "shapes": [{"ty": "st", "lc": 7, "lj": 2.5}]}, {"ty": 1, "ks": {}, "sc": "#ff0000", "sw": 1800, "sh": 12000}, {"ty": 1, "ks": {}, "sw": -3, "sh": 2e8}, {"ty": 1, "ks": {}, "sc": "", "sw": 10, "sh": 10}]"##
         let animation = try LottieDecoder.decode(Array(lottieJSON(layers: layers).utf8), file: "anim.json")
         #expect(animation.repairs.map { "\($0.path): \($0.message)" } == [
             "layers[0].shapes[0].lc: expected a whole number in 1…3, got 7; used 2",
             "layers[0].shapes[0].lj: expected a whole number in 1…3, got 2.5; used 2",
             "layers[2].sw: solid width must be in 0…10000000, got -3; used 0",
             "layers[2].sh: solid height must be in 0…10000000, got 200000000; used 10000000",
+            ##"layers[3].sc: expected a colour "#rrggbb", got ""; used #000000"##,
         ])
         guard case .solid(_, let w, let h) = animation.root.layers[1].content else { Issue.record("not a solid"); return }
         #expect(w == 1800 && h == 12000, "a solid larger than any canvas is kept as it is (drawn clipped)")

@@ -110,7 +110,9 @@ extension DecodeContext {
         case 1:
             record(.solidLayers)
             let hex = try optionalString(l, "sc") ?? "#000000"
-            guard let color = RGBA(hex: hex) else { throw error("expected a colour \"#rrggbb\", got \"\(hex)\"", member: "sc") }
+            // Not a colour (a real file writes ""): black, as the players draw it, reported.
+            var color = RGBA(r: 0, g: 0, b: 0, a: 1)
+            if let c = RGBA(hex: hex) { color = c } else { repair("sc", "expected a colour \"#rrggbb\", got \"\(hex)\"; used #000000") }
             // A solid's size is geometry: drawn clipped to the canvas however large (issue 22
             // item 5: a real 1800 × 12000 solid); beyond ±maxFrame, clamped and reported.
             let w = clamped(try optionalNumber(l, "sw") ?? 0, to: 0...limits.maxFrame, "solid width", member: "sw")
