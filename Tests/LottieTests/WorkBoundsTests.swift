@@ -81,7 +81,7 @@ import Testing
         let clock = ContinuousClock(), start = clock.now
         let error = decodeError(maskedPrecomp(masks: 128, uses: 33))
         #expect(clock.now - start < .seconds(1))
-        #expect(error?.description == "anim.json: one frame of the root composition would make 4224 mask and matte coverage passes, each over up to the whole frame (the most, 128, for layers[0] \"\"; a feathered mask counts 4), over the cap of 4096 per frame",
+        #expect(error?.description == "anim.json: one frame of the root composition would make 4224 mask and matte coverage passes, each over up to the whole frame (the most, 128, for layers[0] \"\"; a feathered mask counts 4, a matte 8), over the cap of 4096 per frame",
                 "\(String(describing: error))")
         // A feathered mask counts 4: 30 of the 128 feathered make 98 + 30 · 4 = 218 passes per
         // use; 10 uses (2 180) pass, 32 (6 976) are refused where unfeathered ones (4 096) pass.
