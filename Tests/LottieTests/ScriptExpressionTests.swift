@@ -207,9 +207,9 @@ private func refusal(_ x: String) throws -> String {
         #expect(try refusal("thisComp.layer('Ring').transform.position[0]").contains("thisComp.layer(\"Ring\").transform.position: the layer is not in the composition"))
         #expect(try refusal("if (time > 0) { thisComp.layer('Ring').transform.position[0] } else { 0 }").contains("links to other properties"))
         #expect(try refusal("new Date()").contains("'new' is not supported"))
-        #expect(try refusal("Math.random()").contains("Math.random is not supported"))
+        #expect(try refusal("Math.cbrt(8)").contains("Math.cbrt is not supported"))
         // A method outside the subset is reported even inside try … catch (no silent fallback).
-        #expect(try refusal("var x; try { x = value.toFixed(1) } catch (e) { x = 0 } x").contains("'.toFixed()' of a number is not supported"))
+        #expect(try refusal("var x; try { x = value.toPrecision(1) } catch (e) { x = 0 } x").contains("'.toPrecision()' of a number is not supported"))
         #expect(try refusal("time > 1").contains("gives boolean"))
         #expect(try refusal("[1, 2]").contains("gives 2 numbers for a property of 1"))
         let a = try decode(file(ramp, "while (true) {}"))

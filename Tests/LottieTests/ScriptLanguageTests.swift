@@ -50,6 +50,24 @@ private let counter = "function counter() { var n = 0; return function () { n +=
         #expect(try rotation("typeof function () {} === 'function' ? 1 : 0") == 1)
     }
 
+    @Test func forInAndMethods() throws {
+        // for … in: an object's keys in order, an array's indices (as strings); break and continue.
+        #expect(try rotation("var o = { a: 1, b: 20, c: 300 }; var t = 0; for (var k in o) { if (k == 'b') continue; t += o[k] } t") == 301)
+        #expect(try rotation("var s = ''; for (var i in [5, 6, 7]) s += i; s.length * 100 + (s === '012' ? 1 : 0)") == 301)
+        #expect(try rotation("function f(o) { for (var k in o) { if (o[k] > 1) return k.length } return 0 } f({ x: 1, long: 2 })") == 4)
+        // Methods.
+        #expect(try rotation("parseFloat((2.345).toFixed(1)) * 10") == 23)                  // "2.3" (2.345 is below the tie)
+        #expect(try rotation("'Layer 12'.indexOf('12') + 'abc'.indexOf('z')") == 6 - 1)
+        #expect(try rotation("parseInt('Layer 12'.slice(-2)) + parseInt('ff', 16) + 'abcdef'.substring(4, 1).length") == 12 + 255 + 3)
+        #expect(try rotation("'a,b,c'.split(',').length * 10 + [1, 2, 3].join('-').length") == 35)
+        #expect(try rotation("var a = [1]; a.push(2, 3); a.concat([4], 5).length * 10 + a.indexOf(3) + a.slice(1)[0]") == 50 + 2 + 2)
+        #expect(try rotation("isNaN('x') + isFinite(1 / 0) * 10 + isNaN(parseFloat('1.5e1px')) * 100 + parseFloat('1.5e1px')") == 1 + 15)
+        #expect(try rotation("'ab'.toUpperCase() === 'AB' && 'x'.charAt(0) === 'x' ? 1 : 0") == 1)
+        // Math.random draws from the seeded sequence: the same on every run, restarted by seedRandom.
+        #expect(try rotation("seedRandom(5, true); var a = Math.random(); seedRandom(5, true); a === random() ? 1 : 0") == 1)
+        #expect(try rotation("Math.random()") == (try rotation("Math.random()")))
+    }
+
     @Test func objectsAndClosuresStayBounded() throws {
         var roomy = LottieLimits.standard
         roomy.maxExpressionSteps = 2_000_000

@@ -8,6 +8,7 @@
 //   statement  = "var" IDENT [ "=" assign ] { "," IDENT [ "=" assign ] } [ ";" ]
 //              | "if" "(" expr ")" statement [ "else" statement ]
 //              | "for" "(" [ var | expr ] ";" [ expr ] ";" [ expr ] ")" statement
+//              | "for" "(" [ "var" ] IDENT "in" expr ")" statement
 //              | "while" "(" expr ")" statement | "do" statement "while" "(" expr ")"
 //              | "try" block "catch" "(" IDENT ")" block [ "finally" block ] | "try" block "finally" block
 //              | "function" IDENT "(" [ IDENT { "," IDENT } ] ")" block
@@ -78,6 +79,8 @@ indirect enum ScriptStatement: Sendable, Equatable {
     case `break`
     case `continue`
     case `switch`(ScriptExpr, [ScriptCase])
+    /// for ([var] name in object) body: the object's keys in order (an array's or string's indices).
+    case forIn(String, declares: Bool, ScriptExpr, ScriptStatement)
     case empty
 }
 
