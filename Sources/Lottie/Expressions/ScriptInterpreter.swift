@@ -273,6 +273,7 @@ struct ScriptInterpreter {
             for p in properties { try r.set(p.key, try evaluate(p.value)) }
             return .record(r)
         case .function(let f): return .function(f, scope)
+        case .link(let i): return ScriptValue(environment.context.links[i].value(at: environment.frame, of: environment.binding))
         }
     }
 

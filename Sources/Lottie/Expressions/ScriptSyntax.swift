@@ -59,6 +59,9 @@ indirect enum ScriptExpr: Sendable, Equatable {
     case object([ScriptProperty])
     /// `function [name](…) { … }` as a value (a closure over the scope it is evaluated in).
     case function(ScriptFunction)
+    /// A link to another property, resolved while decoding (Decoding/ScriptLinkDecoding.swift):
+    /// the index into ScriptContext.links.
+    case link(Int)
 }
 
 struct ScriptProperty: Sendable, Equatable {
