@@ -202,14 +202,14 @@ private func refusal(_ x: String) throws -> String {
         #expect(try refusal("var a = [[1, 2], [3]]; var b = [0]; b[0] = a; 1").contains("arrays nested more than 2 deep"))
         #expect(try rotation("var m = [[1, 2], [3, 4]]; m[1][0] + m.length", at: 0) == 5)
         // Outside the subset: quoted with the reason, the keyframes used.
-        // A typed link to a layer that is not there names what is missing (ExpressionLinkTests has the rest);
-        // inside a script, links are outside the interpreted subset.
+        // A typed link to a layer that is not there names what is missing (ExpressionLinkTests has the rest),
+        // inside a script too (ScriptLanguageTests.linksInsideScripts reads links that are there).
         #expect(try refusal("thisComp.layer('Ring').transform.position[0]").contains("thisComp.layer(\"Ring\").transform.position: the layer is not in the composition"))
-        #expect(try refusal("if (time > 0) { thisComp.layer('Ring').transform.position[0] } else { 0 }").contains("links to other properties"))
+        #expect(try refusal("if (time > 0) { thisComp.layer('Ring').transform.position[0] } else { 0 }").contains("the layer is not in the composition"))
         #expect(try refusal("new Date()").contains("'new' is not supported"))
-        #expect(try refusal("Math.random()").contains("Math.random is not supported"))
+        #expect(try refusal("Math.cbrt(8)").contains("Math.cbrt is not supported"))
         // A method outside the subset is reported even inside try … catch (no silent fallback).
-        #expect(try refusal("var x; try { x = value.toFixed(1) } catch (e) { x = 0 } x").contains("'.toFixed()' of a number is not supported"))
+        #expect(try refusal("var x; try { x = value.toPrecision(1) } catch (e) { x = 0 } x").contains("'.toPrecision()' of a number is not supported"))
         #expect(try refusal("time > 1").contains("gives boolean"))
         #expect(try refusal("[1, 2]").contains("gives 2 numbers for a property of 1"))
         let a = try decode(file(ramp, "while (true) {}"))

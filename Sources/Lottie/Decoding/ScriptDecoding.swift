@@ -10,7 +10,7 @@ extension DecodeContext {
     func interpreted(_ source: String, base: ExpressionBase, count: Int, scale: Double) -> ExpressionBinding? {
         let scope = expressionScope
         do throws(ExpressionFailure) {
-            let statements = try ScriptParser.parse(source, caps: expressionCaps)
+            let (statements, links) = try resolveScriptLinks(try ScriptParser.parse(source, caps: expressionCaps))
             guard interpretedExpressions < limits.maxInterpretedExpressions else {
                 throw ExpressionFailure("more than \(limits.maxInterpretedExpressions) interpreted expressions in the file")
             }
@@ -18,11 +18,17 @@ extension DecodeContext {
             for name in scope.placesByName.keys { effects[name] = scope.effects(ofLayer: name) }
             let context = ScriptContext(compWidth: scope.compWidth, compHeight: scope.compHeight, layerIndex: scope.layerIndex,
                                         effects: effects, maxSteps: limits.maxExpressionSteps,
-                                        maxCallDepth: limits.maxExpressionCallDepth)
+                                        maxCallDepth: limits.maxExpressionCallDepth, links: links)
             let binding = ExpressionBinding(source: source, code: .script(ScriptProgram(statements: statements, context: context)),
                                             base: base, count: count, scale: scale == 0 ? 1 : scale, frameRate: scope.frameRate,
                                             seed: WiggleNoise.seed("\(place) \(jsonPathString(path))"), controls: [],
-                                            layerInPoint: scope.layerInPoint, layerOutPoint: scope.layerOutPoint)
+                                            layerInPoint: scope.layerInPoint, layerOutPoint: scope.layerOutPoint, links: links)
+            guard binding.linkDepth <= limits.maxExpressionLinkDepth else {
+                throw ExpressionFailure("links chained more than \(limits.maxExpressionLinkDepth) deep")
+            }
+            guard binding.cost <= limits.maxExpressionLinkCost + limits.maxExpressionSteps || links.isEmpty else {
+                throw ExpressionFailure("one evaluation with its links takes \(binding.cost) steps, over the cap of \(limits.maxExpressionLinkCost + limits.maxExpressionSteps)")
+            }
             let end = min(max(scope.layerOutPoint, scope.layerInPoint), limits.maxFrame)
             for frame in [scope.layerInPoint] + (base.keyframeTimes ?? []).prefix(64) + [end] {
                 do { _ = try binding.trial(at: frame) } catch { throw ExpressionFailure("\(error.reason) at frame \(formatNumber(frame))") }
@@ -31,6 +37,15 @@ extension DecodeContext {
             record(.expressions)
             return binding
         } catch {
+            // A link failure is recorded as ExpressionDecoding.bind records it: a property linking to
+            // this one then fails too (every expression of a cycle is reported), once per property.
+            if error.inLink {
+                let key = jsonPathString(path)
+                links.failedBindings[key] = error
+                var reported = error.dependsOnChain && !links.chain.isEmpty
+                if case .failure? = links.resolved[key] { reported = true }
+                if reported { return nil }
+            }
             unrecognisedExpression(source, error.reason)
             return nil
         }

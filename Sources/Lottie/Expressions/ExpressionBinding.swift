@@ -164,7 +164,8 @@ extension ExpressionCode {
         case let .linear(t, t0, t1, a, b): return sum([t, t0, t1, a, b])
         case .link(let i): return min(1 + links[i].cost, Int.max / 2)
         case let .linkAtTime(i, t): return min(sum([t]) + links[i].cost, Int.max / 2)
-        case .script(let program): return program.context.maxSteps
+        case .script(let program):
+            return program.context.links.reduce(program.context.maxSteps) { Swift.min($0 + $1.cost, Int.max / 2) }
         }
     }
 }

@@ -100,12 +100,15 @@ extension ScriptEnvironment {
                                        octaves: Int(octaves), multiplier: a.count == 4 ? try number(3) : 0.5)
             return ScriptValue(w)
         case "comp": throw .unsupported("comp() (links to other compositions) is not supported")
+        case "parseFloat", "parseInt", "isNaN", "isFinite": try arity(1...2); return Self.conversion(name, a)
         default: throw .unsupported("\(name.prefix(30))() is not supported")
         }
     }
 
     func callMember(_ object: ScriptValue, _ name: String, _ a: [ScriptValue], _ run: inout ScriptInterpreter) throws(ScriptError) -> ScriptValue {
         switch object {
+        case .object(.math) where name == "random":
+            return .number(run.random.next())      // the seeded sequence random() draws from (ScriptRandom.swift)
         case .object(.math):
             guard let f = MathFunction(rawValue: name), f != .degreesToRadians, f != .radiansToDegrees else {
                 throw .unsupported("Math.\(name.prefix(30)) is not supported")
@@ -130,6 +133,7 @@ extension ScriptEnvironment {
         case .object(let o):
             throw .unsupported("'.\(name.prefix(30))()' of \(o.description) (links to other properties) is not supported")
         default:
+            if let v = try method(object, name, a) { return v }
             let f = try member(object, name, &run)
             // A method of a number, string or array (toFixed, indexOf …) is outside the subset: not
             // JavaScript's TypeError, which a catch would swallow.

@@ -8,7 +8,7 @@
 // Math.PI, Math.E …; thisComp.width / .height / .frameDuration; thisComp.layer(L).effect(E)(V)
 // and effect(E)(V) for expression controls (ScriptBuiltins.swift has the functions).
 // Links to other properties of layers and shapes (thisComp.layer(L).transform.…, content(…)) are
-// outside the subset: an unsupported error, reported with the expression.
+// resolved while decoding when the script spells them whole (Decoding/ScriptLinkDecoding.swift).
 
 import Foundation
 
@@ -138,4 +138,6 @@ struct ScriptContext: Sendable {
     var effects: [String: [LayerEffect]]
     var maxSteps: Int
     var maxCallDepth: Int
+    /// The properties the program's links read (ScriptExpr.link).
+    var links: [LinkTarget] = []
 }

@@ -122,6 +122,7 @@ struct ScriptInterpreter {
         case .break: return .broke
         case .continue: return .continued
         case let .switch(subject, cases): return try switchStatement(subject, cases)
+        case let .forIn(name, declares, object, body): return try forIn(name, declares, object, body)
         case .empty: break
         }
         return .normal
@@ -140,6 +141,27 @@ struct ScriptInterpreter {
             case .normal, .continued: break
             }
             if let s = l.step { _ = try evaluate(s) }
+        }
+        return .normal
+    }
+
+    private mutating func forIn(_ name: String, _ declares: Bool, _ object: ScriptExpr, _ body: ScriptStatement) throws(ScriptError) -> Completion {
+        let o = try evaluate(object)
+        let keys: [String]
+        switch o {
+        case .record(let r): keys = r.order
+        case .array(let a): keys = a.indices.map { String($0) }
+        case .string(let s): keys = (0..<s.utf16.count).map { String($0) }
+        default: keys = []
+        }
+        for k in keys {
+            try step()
+            if declares { declare(name, .string(k)) } else { store(name, .string(k)) }
+            switch try execute(body) {
+            case .broke: return .normal
+            case .returned(let v): return .returned(v)
+            case .normal, .continued: break
+            }
         }
         return .normal
     }
@@ -251,6 +273,7 @@ struct ScriptInterpreter {
             for p in properties { try r.set(p.key, try evaluate(p.value)) }
             return .record(r)
         case .function(let f): return .function(f, scope)
+        case .link(let i): return ScriptValue(environment.context.links[i].value(at: environment.frame, of: environment.binding))
         }
     }
 
@@ -296,6 +319,13 @@ struct ScriptInterpreter {
         for a in arguments { args.append(try evaluate(a)) }
         if case .name(let s) = callee, !isVisible(s) {
             return try environment.callGlobal(s, args, &self)
+        }
+        if case let .member(.name(s), "push") = callee, case .array(var list) = try lookup(s) {
+            // a.push(x, …): arrays are values here, so the variable is updated; at most 4 096 elements.
+            guard list.count + args.count <= 4096 else { throw .budget("an array of more than 4096 elements") }
+            for x in args { list.append(try element(x)) }
+            store(s, .array(list))
+            return .number(Double(list.count))
         }
         if case let .member(objectExpr, name) = callee {
             let object = try evaluate(objectExpr)

@@ -147,7 +147,19 @@ struct ScriptParser {
         var initial: ScriptStatement?
         if isWord("var") || isWord("let") { try advance(); initial = try declarators() }
         else if !isSymbol(";") { initial = .evaluate(try expression()) }
-        if isWord("in") || isWord("of") { throw ExpressionFailure("for … in / of is not supported") }
+        if isWord("in") {
+            let name: String, declares: Bool
+            switch initial {
+            case .declare(let d)? where d.count == 1 && d[0].initial == nil: (name, declares) = (d[0].name, true)
+            case .evaluate(.name(let s))?: (name, declares) = (s, false)
+            default: throw ExpressionFailure("for (… in …) takes one variable")
+            }
+            try advance()
+            let object = try expression()
+            try expect(")")
+            return .forIn(name, declares: declares, object, try statement())
+        }
+        if isWord("of") { throw ExpressionFailure("for … of is not ES5") }
         try expect(";")
         let condition = isSymbol(";") ? nil : try expression()
         try expect(";")

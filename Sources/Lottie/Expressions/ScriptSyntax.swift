@@ -8,6 +8,7 @@
 //   statement  = "var" IDENT [ "=" assign ] { "," IDENT [ "=" assign ] } [ ";" ]
 //              | "if" "(" expr ")" statement [ "else" statement ]
 //              | "for" "(" [ var | expr ] ";" [ expr ] ";" [ expr ] ")" statement
+//              | "for" "(" [ "var" ] IDENT "in" expr ")" statement
 //              | "while" "(" expr ")" statement | "do" statement "while" "(" expr ")"
 //              | "try" block "catch" "(" IDENT ")" block [ "finally" block ] | "try" block "finally" block
 //              | "function" IDENT "(" [ IDENT { "," IDENT } ] ")" block
@@ -58,6 +59,9 @@ indirect enum ScriptExpr: Sendable, Equatable {
     case object([ScriptProperty])
     /// `function [name](…) { … }` as a value (a closure over the scope it is evaluated in).
     case function(ScriptFunction)
+    /// A link to another property, resolved while decoding (Decoding/ScriptLinkDecoding.swift):
+    /// the index into ScriptContext.links.
+    case link(Int)
 }
 
 struct ScriptProperty: Sendable, Equatable {
@@ -78,6 +82,8 @@ indirect enum ScriptStatement: Sendable, Equatable {
     case `break`
     case `continue`
     case `switch`(ScriptExpr, [ScriptCase])
+    /// for ([var] name in object) body: the object's keys in order (an array's or string's indices).
+    case forIn(String, declares: Bool, ScriptExpr, ScriptStatement)
     case empty
 }
 
