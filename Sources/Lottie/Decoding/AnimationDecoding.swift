@@ -129,6 +129,7 @@ extension DecodeContext {
                                compositions: compositions, markers: try markers(root), images: images, features: features,
                                warnings: warnings, frameWork: work)
         (animation.fonts, animation.glyphs) = (fonts, glyphs)
+        animation.slots = slotUses.slots
         return animation
     }
 
