@@ -154,7 +154,7 @@ func lottieInfoDetailLines(_ a: LottieAnimation) -> [String] {
         if more > 0 { lines.append("    … and \(more) more") }
     }
     if !a.slots.isEmpty {
-        lines.append("  slots (preset \"slots\" keys):")
+        lines.append("  slots (sid; a preset's \"slots\" recolour the color ones):")
         for s in a.slots {
             lines.append("    \(s.id)  \(s.kinds.joined(separator: ", ")) \(slotValueText(s))\(s.defined ? "" : " (not in the slots table: the property's own value)"), used \(s.uses)×")
         }

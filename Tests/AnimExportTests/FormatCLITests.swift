@@ -2,6 +2,7 @@
 // targets, audio, encoder numbers and the allow-list, batch manifests of every format.
 import Foundation
 import Testing
+@testable import AnimExport
 import Video
 
 /// x264's "options:" SEI of a file (key → value).
@@ -164,6 +165,14 @@ func x264OptionsIn(_ path: String) -> [String: String] {
         #expect(facts("f.webp", knobs) == "null null 80 0 null null null null null null null null null")
         #expect(facts("g.webp", knobs) == "null null null 1 null null null null null null null null null")
         #expect(json["format"] as? Int == 2)
+        // The review page's codec lines of these facts (ReviewFacts.swift).
+        let m = try Manifest.read(dir + "/out/manifest.json")
+        #expect(m.outputs["h.mp4"]?.codec.map(codecSummary) == "H.264 high@3 · libx264 medium, tune animation · 1 Mb/s, peak 1.5 Mb/s, VBV buffer 3 Mb · yuv420p")
+        #expect(m.outputs["d.mp4"]?.codec.map(codecSummary) == "H.264 high@3 · libx264 medium, tune animation · crf 18 · yuv420p · AAC audio")
+        #expect(m.outputs["i.mp4"]?.codec.map(codecSummary) == "HEVC main@1 · libx265 medium · crf 24, peak 128 kb/s, VBV buffer 128 kb · yuv420p")
+        #expect(m.outputs["b.mov"]?.codec.map(codecSummary) == "ProRes 4444 · prores_ks · yuva444p10le, transparent")
+        #expect(m.outputs["j.gif"]?.codec.map(codecSummary) == "GIF · per-frame palette of 256 colours, sierra2_4a dither, matte #102030 · pal8")
+        #expect(m.outputs["g.webp"]?.codec.map(codecSummary) == "WebP · libwebp_anim · lossless · bgra, transparent")
 
         // A format-1 manifest (x264's settings written for every codec) is read; the skipped
         // outputs' codec facts are derived again, with nothing rendered.

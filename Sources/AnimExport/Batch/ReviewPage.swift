@@ -171,7 +171,7 @@ main{display:grid;grid-template-columns:repeat(auto-fill,minmax(320px,1fr));gap:
 .card.new{border-left-color:#34c759}.card.changed{border-left-color:#ff9500}.card.unchanged{border-left-color:#3a7bd5}
 .card.failed,.card.interrupted,.card.not-started{border-left-color:#ff3b30}.card.previews{border-left-color:#af52de}
 .media{display:flex;justify-content:center;background:#000;border-radius:4px}
-.media video,.media img{display:block;max-width:100%;max-height:360px;width:auto;height:auto}
+.media video,.media img{display:block;max-width:100%;max-height:360px;min-height:120px;width:auto;height:auto}
 .checker{background:repeating-conic-gradient(#c8c8c8 0 25%,#fff 0 50%) 0 0/16px 16px}
 .compare{display:grid;grid-template-columns:1fr 1fr;gap:8px;width:100%}.compare figure{margin:0;display:flex;flex-direction:column;align-items:center}
 figcaption{font-size:11px;color:#a0a0a8;padding:2px 4px}.codec{margin:2px 0;color:#d0d0d8;font-size:13px}
