@@ -151,16 +151,7 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
             entry.frames = result.frames
             entry.fps = "\(job.fps.num)/\(job.fps.den)"
             entry.duration = (result.seconds * 1_000_000).rounded() / 1_000_000
-            let e = job.encoder
-            entry.codec = CodecFacts(preset: e.preset, crf: e.crf, tune: e.tune, profile: e.profile, level: e.level, keyint: e.keyint,
-                                     bframes: e.bframes, bitrate: e.bitrate, maxrate: e.maxrate,
-                                     params: Dictionary(e.params.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }),
-                                     threads: job.encoderThreads ?? 0)
-            entry.codec?.encoder = job.media.format.codec.encoderName
-            entry.codec?.codec = result.codec
-            entry.codec?.pixelFormat = result.pixelFormat
-            entry.codec?.alpha = result.alpha
-            entry.codec?.audio = result.audio
+            entry.codec = job.codecFacts(written: (result.codec, result.pixelFormat, result.alpha, result.audio))
             if options.previews { entry.previews = try writePreviewFiles(o, job: job, out: options.out) }
         case .image:
             try writeStillOutput(job, at: o.time)

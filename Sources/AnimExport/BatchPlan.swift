@@ -211,7 +211,9 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
                 if let part = n.split(separator: "/").first(where: { $0.utf8.count > nameLimit }) {
                     confinement.append("\(path): \(field): '\(part)' in '\(n)' is \(part.utf8.count) bytes, longer than the file system's limit of \(nameLimit)")
                 }
-                if let owner = owners[n] {
+                if n.split(separator: "/").first == Substring(previousFolder) {
+                    confinement.append("\(path): \(field): '\(n)' is inside \(previousFolder)/, where the review page keeps the files a run replaced")
+                } else if let owner = owners[n] {
                     confinement.append("\(path): \(field): '\(n)' is also written by \(owner)")
                 } else {
                     owners[n] = "\(path) \(field)"

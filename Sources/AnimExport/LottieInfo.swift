@@ -1,8 +1,10 @@
 // `animexport info FILE.json [--json]`: what a Lottie file is and what of it would not render.
 //
 // Text (default) or JSON (--json, keys sorted): size, frame rate, in/out points, duration,
-// layer count, the features used with the places that use them, the features not supported
-// yet (`"unsupported": [{"feature": "masks", "where": ["layers[3] \"Shape Layer 2\"", …]}]`) and
+// layer count, the features used with the places that use them, what a preset needs (colour
+// paths, slots, text layers, fonts and where their glyphs come from, images, markers:
+// LottieInfoDetails.swift), the features not supported
+// yet — and text that will be drawn in a substitute font is never "nothing unsupported" — (`"unsupported": [{"feature": "masks", "where": ["layers[3] \"Shape Layer 2\"", …]}]`) and
 // the problems the decoder worked around. A file that cannot be decoded is one line on stderr
 // naming the file and the JSON path, exit 2.
 import Foundation
@@ -20,7 +22,11 @@ func infoHelp() -> String {
            animexport info FILE.lottie [--animation ID] [--json]
 
     Describes a Lottie (Bodymovin JSON) file: canvas size, frame rate, in and out points,
-    duration, layers, the features it uses and where, and which of them are not rendered yet.
+    duration, layers, the features it uses and where, and which of them are not rendered yet;
+    and what a preset needs: the colour paths its "colors" keys can name, the slot ids
+    ("slots") with their kinds and defaults, text layers with their strings, fonts (embedded
+    glyphs, installed, or missing and drawn in a substitute), image assets, and markers with
+    their start and duration.
 
     Options:
     \(helpTable(infoFlags))
@@ -59,12 +65,14 @@ func lottieInfoText(_ a: LottieAnimation, file: String) -> String {
         "  duration    \(String(format: "%.3f", a.duration)) s",
         "  layers      \(a.layerCount)\(precomps > 0 ? " (\(precomps) precomposition\(precomps == 1 ? "" : "s"))" : "")",
     ]
-    if !a.markers.isEmpty { lines.append("  markers     \(a.markers.map(\.name).joined(separator: ", "))") }
     let supported = a.features.used.filter(\.feature.isSupported).map(\.feature.rawValue)
     lines.append("  features    \(supported.isEmpty ? "none" : supported.joined(separator: ", "))")
     let unsupported = a.features.unsupported
-    if unsupported.isEmpty {
+    let substituted = substitutedFonts(a)
+    if unsupported.isEmpty && substituted.isEmpty {
         lines.append("  not supported: nothing")
+    } else if unsupported.isEmpty {
+        lines.append("  not supported: no feature, but text is not drawn as designed:")
     } else {
         lines.append("  not supported:")
         for entry in unsupported {
@@ -73,6 +81,8 @@ func lottieInfoText(_ a: LottieAnimation, file: String) -> String {
             lines.append("    \(entry.feature.rawValue): \(shown)\(more)")
         }
     }
+    for f in substituted { lines.append("    \(f)") }
+    lines += lottieInfoDetailLines(a)
     for w in a.warnings { lines.append("  warning: \(w)") }
     for p in a.imageProblems { lines.append("  not drawn: \(p.place): \(p.message)") }
     return lines.joined(separator: "\n")
@@ -91,12 +101,13 @@ func lottieInfoJSON(_ a: LottieAnimation, file: String) -> String {
         "duration": a.duration,
         "layers": a.layerCount,
         "precompositions": a.compositions.count - 1,
-        "markers": a.markers.map { ["name": $0.name, "frame": $0.frame, "duration": $0.duration] as [String: Any] },
+        "substitutedFonts": substitutedFonts(a),
         "features": entries(a.features.used),
         "unsupported": entries(a.features.unsupported),
         "warnings": a.warnings,
         "imageProblems": a.imageProblems.map { ["where": $0.place, "message": $0.message] },
     ]
+    object.merge(lottieInfoDetailJSON(a)) { $1 }
     if let v = a.version { object["version"] = v }
     if let n = a.name { object["name"] = n }
     let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

@@ -1,7 +1,7 @@
 // manifest.json in the batch's --out folder: one entry per output, keyed by its name.
 //
 //     {
-//       "format": 1,
+//       "format": 2,
 //       "tool": "animexport 0.1.0",
 //       "outputs": {
 //         "pulse/red-square.mp4": {
@@ -9,9 +9,11 @@
 //           "inputsHash": "<sha256 of everything that changes the bytes>",
 //           "sha256": "<sha256 of the file>", "bytes": 123456,
 //           "width": 1080, "height": 1080, "frames": 180, "fps": "60/1", "duration": 3,
-//           "codec": {"encoder": "libx264", "preset": "medium", "crf": 18, "tune": "animation",
-//                     "profile": "high", "level": null, "keyint": null, "bframes": null,
-//                     "bitrate": null, "maxrate": null, "params": {}, "threads": 1,
+//           "codec": {"encoder": "libx264", "preset": "medium", "crf": 18, "quality": null,
+//                     "lossless": null, "tune": "animation", "profile": "high", "level": "4",
+//                     "keyint": null, "bframes": null, "bitrate": null, "maxrate": null,
+//                     "bufsize": null, "palette": null, "colors": null, "dither": null,
+//                     "matte": null, "params": {}, "threads": 1,
 //                     "pixelFormat": "yuv420p", "codec": "h264", "alpha": false, "audio": null},
 //           "previews": {"poster": {"name": "pulse/red-square.poster.png", "sha256": "…", "bytes": 1234}, "sheet": {…}},
 //           "renderSeconds": 1.234
@@ -20,28 +22,45 @@
 //       }
 //     }
 //
+// "codec" holds the encoder's settings as configured (Video's ConfiguredEncoder.swift): null
+// where the codec has no such setting — a GIF has a palette, colours, dither and matte, a WebP
+// quality or lossless, a target's stream its bitrate, maxrate and bufsize (VBV).
+// Format 2 (this): per-codec facts; format 1 recorded x264's preset, crf and profile for
+// every codec and the requested (not signalled) level. Format-1 manifests are still read.
+//
 // Keys are sorted and nothing varies between runs except "renderSeconds" (the only timing
 // field), so manifests of identical inputs are identical apart from it. Written atomically.
 import Foundation
+import Video
 
 /// 10 000 outputs × ~1.5 KB per entry, with room to spare.
 let maxManifestBytes = 64 << 20
 
 struct FileFact: Codable, Equatable { var name: String; var sha256: String; var bytes: Int }
 
+/// The encoder's settings as the writer configured them (Video's `ConfiguredEncoder`), with what
+/// was written. Format 2: a setting the codec does not have is null (format 1 wrote x264's
+/// preset, crf and profile for every codec); `level` is the level the stream signals.
 struct CodecFacts: Codable, Equatable {
     var encoder = "libx264"
-    var preset: String
-    var crf: Double
+    var preset: String?
+    var crf: Double?
+    var quality: Double?
+    var lossless: Bool?
     var tune: String?
-    var profile: String
+    var profile: String?
     var level: String?
     var keyint: Int?
     var bframes: Int?
     var bitrate: Int?
     var maxrate: Int?
-    var params: [String: String]
-    var threads: Int
+    var bufsize: Int?
+    var palette: String?
+    var colors: Int?
+    var dither: String?
+    var matte: String?
+    var params: [String: String] = [:]
+    var threads = 0
     var pixelFormat = "yuv420p"
     /// The codec (VideoCodec name: h264, hevc, prores, vp9, gif …), whether alpha was kept, and
     /// the audio codec ("aac", "opus"; nil: no audio track).
@@ -49,24 +68,31 @@ struct CodecFacts: Codable, Equatable {
     var alpha = false
     var audio: String? = nil
 
-    enum K: String, CodingKey { case encoder, preset, crf, tune, profile, level, keyint, bframes, bitrate, maxrate, params, threads, pixelFormat, codec, alpha, audio }
+    enum K: String, CodingKey {
+        case encoder, preset, crf, quality, lossless, tune, profile, level, keyint, bframes, bitrate, maxrate, bufsize
+        case palette, colors, dither, matte, params, threads, pixelFormat, codec, alpha, audio
+    }
 
-    init(preset: String, crf: Double, tune: String?, profile: String, level: String?, keyint: Int?, bframes: Int?,
-         bitrate: Int?, maxrate: Int?, params: [String: String], threads: Int) {
-        self.preset = preset; self.crf = crf; self.tune = tune; self.profile = profile; self.level = level
-        self.keyint = keyint; self.bframes = bframes; self.bitrate = bitrate; self.maxrate = maxrate
+    init(_ c: ConfiguredEncoder, params: [String: String], threads: Int) {
+        encoder = c.encoder; preset = c.preset; crf = c.crf; quality = c.quality; lossless = c.lossless; tune = c.tune
+        profile = c.profile; level = c.level; keyint = c.keyint; bframes = c.bframes; bitrate = c.bitrate
+        maxrate = c.maxrate; bufsize = c.bufsize; palette = c.palette; colors = c.colors; dither = c.dither; matte = c.matte
         self.params = params; self.threads = threads
     }
 
-    /// Manifests written before codec/alpha/audio were recorded read as H.264 without alpha or audio.
+    /// Reads format 2 and format 1 (where codec/alpha/audio may be missing: H.264 without alpha or audio).
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: K.self)
         encoder = try c.decodeIfPresent(String.self, forKey: .encoder) ?? "libx264"
-        preset = try c.decode(String.self, forKey: .preset); crf = try c.decode(Double.self, forKey: .crf)
-        tune = try c.decodeIfPresent(String.self, forKey: .tune); profile = try c.decode(String.self, forKey: .profile)
+        preset = try c.decodeIfPresent(String.self, forKey: .preset); crf = try c.decodeIfPresent(Double.self, forKey: .crf)
+        quality = try c.decodeIfPresent(Double.self, forKey: .quality); lossless = try c.decodeIfPresent(Bool.self, forKey: .lossless)
+        tune = try c.decodeIfPresent(String.self, forKey: .tune); profile = try c.decodeIfPresent(String.self, forKey: .profile)
         level = try c.decodeIfPresent(String.self, forKey: .level); keyint = try c.decodeIfPresent(Int.self, forKey: .keyint)
         bframes = try c.decodeIfPresent(Int.self, forKey: .bframes); bitrate = try c.decodeIfPresent(Int.self, forKey: .bitrate)
-        maxrate = try c.decodeIfPresent(Int.self, forKey: .maxrate); params = try c.decode([String: String].self, forKey: .params)
+        maxrate = try c.decodeIfPresent(Int.self, forKey: .maxrate); bufsize = try c.decodeIfPresent(Int.self, forKey: .bufsize)
+        palette = try c.decodeIfPresent(String.self, forKey: .palette); colors = try c.decodeIfPresent(Int.self, forKey: .colors)
+        dither = try c.decodeIfPresent(String.self, forKey: .dither); matte = try c.decodeIfPresent(String.self, forKey: .matte)
+        params = try c.decode([String: String].self, forKey: .params)
         threads = try c.decode(Int.self, forKey: .threads)
         pixelFormat = try c.decodeIfPresent(String.self, forKey: .pixelFormat) ?? "yuv420p"
         codec = try c.decodeIfPresent(String.self, forKey: .codec) ?? "h264"
@@ -78,11 +104,26 @@ struct CodecFacts: Codable, Equatable {
         // Explicit nulls, so every manifest entry has the same keys.
         var c = encoder.container(keyedBy: K.self)
         try c.encode(self.encoder, forKey: .encoder); try c.encode(preset, forKey: .preset); try c.encode(crf, forKey: .crf)
+        try c.encode(quality, forKey: .quality); try c.encode(lossless, forKey: .lossless)
         try c.encode(tune, forKey: .tune); try c.encode(profile, forKey: .profile); try c.encode(level, forKey: .level)
         try c.encode(keyint, forKey: .keyint); try c.encode(bframes, forKey: .bframes); try c.encode(bitrate, forKey: .bitrate)
-        try c.encode(maxrate, forKey: .maxrate); try c.encode(params, forKey: .params); try c.encode(threads, forKey: .threads)
+        try c.encode(maxrate, forKey: .maxrate); try c.encode(bufsize, forKey: .bufsize)
+        try c.encode(palette, forKey: .palette); try c.encode(colors, forKey: .colors); try c.encode(dither, forKey: .dither)
+        try c.encode(matte, forKey: .matte); try c.encode(params, forKey: .params); try c.encode(threads, forKey: .threads)
         try c.encode(pixelFormat, forKey: .pixelFormat)
         try c.encode(codec, forKey: .codec); try c.encode(alpha, forKey: .alpha); try c.encode(audio, forKey: .audio)
+    }
+}
+
+extension RenderJob {
+    /// The codec facts of this job's writer settings (what was written — codec, pixel format,
+    /// alpha, audio — comes from the export's result).
+    func codecFacts(written r: (codec: String, pixelFormat: String, alpha: Bool, audio: String?)) -> CodecFacts? {
+        guard let configured = videoSettings.configuredEncoder else { return nil }
+        var f = CodecFacts(configured, params: Dictionary(encoder.params.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }),
+                           threads: encoderThreads ?? 0)
+        f.codec = r.codec; f.pixelFormat = r.pixelFormat; f.alpha = r.alpha; f.audio = r.audio
+        return f
     }
 }
 
@@ -107,7 +148,9 @@ struct ManifestEntry: Codable, Equatable {
 }
 
 struct Manifest: Codable, Equatable {
-    var format = 1
+    /// 2: codec facts per codec (CodecFacts); format 1 is still read (its codec facts are
+    /// re-derived when an output is skipped, BatchSession.decideAll).
+    var format = 2
     var tool = "animexport \(CLI.version)"
     var outputs: [String: ManifestEntry] = [:]
 

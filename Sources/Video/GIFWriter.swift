@@ -50,7 +50,10 @@ final class GIFWriter {
 
     private var perFrame: Bool { settings.gifPalette == .perFrame }
     private var transparent: Int { settings.alpha ? 1 : 0 }
-    private static let use = "paletteuse=dither=sierra2_4a:alpha_threshold=128"
+    /// paletteuse's error diffusion and the alpha threshold (also reported by `configuredEncoder`).
+    static let dither = "sierra2_4a"
+    static let alphaThreshold = 128
+    private static let use = "paletteuse=dither=\(dither):alpha_threshold=\(alphaThreshold)"
 
     init(destination: String, settings: VideoSettings) throws(VideoError) {
         self.destination = destination

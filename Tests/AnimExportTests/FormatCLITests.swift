@@ -2,6 +2,7 @@
 // targets, audio, encoder numbers and the allow-list, batch manifests of every format.
 import Foundation
 import Testing
+@testable import AnimExport
 import Video
 
 /// x264's "options:" SEI of a file (key → value).
@@ -127,7 +128,12 @@ func x264OptionsIn(_ path: String) -> [String: String] {
           {"name": "b.mov", "frames": 3, "size": "64x64", "codec": "prores"},
           {"name": "c.gif", "frames": 3, "size": "64x64", "loopCount": 2},
           {"name": "d.mp4", "frames": 3, "size": "64x64", "background": "#FFFFFF", "audio": "silent"},
-          {"name": "seq/e%02d.png", "frames": 2, "size": "64x64"}]}
+          {"name": "seq/e%02d.png", "frames": 2, "size": "64x64"},
+          {"name": "f.webp", "frames": 3, "size": "64x64", "quality": 80},
+          {"name": "g.webp", "frames": 3, "size": "64x64"},
+          {"name": "h.mp4", "frames": 3, "size": "64x64", "background": "#FFFFFF", "encoder": {"bitrate": 1000000, "maxrate": 1500000}},
+          {"name": "i.mp4", "frames": 3, "size": "64x64", "background": "#FFFFFF", "codec": "hevc", "quality": 24},
+          {"name": "j.gif", "frames": 3, "size": "64x64", "background": "#FFFFFF", "gifPalette": "per-frame", "matte": "#102030"}]}
         """#
         try preset.write(toFile: dir + "/p/x.json", atomically: true, encoding: .utf8)
         let r = try run(["batch", dir + "/p", "--out", dir + "/out"], cwd: dir)
@@ -144,6 +150,43 @@ func x264OptionsIn(_ path: String) -> [String: String] {
         #expect(codec("d.mp4")["encoder"] as? String == "libx264")
         #expect(codec("seq/e%02d.png")["pixelFormat"] as? String == "rgba")
         #expect(listing(dir + "/out/seq") == ["e00.png", "e01.png"])
+        // Each codec's own settings as configured; a setting the codec does not have is null.
+        func facts(_ n: String, _ keys: [String]) -> String {
+            keys.map { k in codec(n)[k].map { $0 is NSNull ? "null" : "\($0)" } ?? "absent" }.joined(separator: " ")
+        }
+        let knobs = ["preset", "crf", "quality", "lossless", "profile", "level", "bitrate", "maxrate", "bufsize", "palette", "colors", "dither", "matte"]
+        #expect(facts("d.mp4", knobs) == "medium 18 null null high 3 null null null null null null null")
+        #expect(facts("h.mp4", knobs) == "medium null null null high 3 1000000 1500000 3000000 null null null null")
+        #expect(facts("a.webm", knobs) == "4 30 null null 0 null null null null null null null null")
+        #expect(facts("i.mp4", knobs) == "medium 24 null null main 1 null 128000 128000 null null null null")
+        #expect(facts("b.mov", knobs) == "null null null null 4444 null null null null null null null null")
+        #expect(facts("c.gif", knobs) == "null null null null null null null null null global 256 sierra2_4a #FFFFFF")
+        #expect(facts("j.gif", knobs) == "null null null null null null null null null per-frame 256 sierra2_4a #102030")
+        #expect(facts("f.webp", knobs) == "null null 80 0 null null null null null null null null null")
+        #expect(facts("g.webp", knobs) == "null null null 1 null null null null null null null null null")
+        #expect(json["format"] as? Int == 2)
+        // The review page's codec lines of these facts (ReviewFacts.swift).
+        let m = try Manifest.read(dir + "/out/manifest.json")
+        #expect(m.outputs["h.mp4"]?.codec.map(codecSummary) == "H.264 high@3 · libx264 medium, tune animation · 1 Mb/s, peak 1.5 Mb/s, VBV buffer 3 Mb · yuv420p")
+        #expect(m.outputs["d.mp4"]?.codec.map(codecSummary) == "H.264 high@3 · libx264 medium, tune animation · crf 18 · yuv420p · AAC audio")
+        #expect(m.outputs["i.mp4"]?.codec.map(codecSummary) == "HEVC main@1 · libx265 medium · crf 24, peak 128 kb/s, VBV buffer 128 kb · yuv420p")
+        #expect(m.outputs["b.mov"]?.codec.map(codecSummary) == "ProRes 4444 · prores_ks · yuva444p10le, transparent")
+        #expect(m.outputs["j.gif"]?.codec.map(codecSummary) == "GIF · per-frame palette of 256 colours, sierra2_4a dither, matte #102030 · pal8")
+        #expect(m.outputs["g.webp"]?.codec.map(codecSummary) == "WebP · libwebp_anim · lossless · bgra, transparent")
+
+        // A format-1 manifest (x264's settings written for every codec) is read; the skipped
+        // outputs' codec facts are derived again, with nothing rendered.
+        var old = json, oldOutputs = outputs
+        var gif = codec("c.gif")
+        gif["preset"] = "medium"; gif["crf"] = 18; gif["profile"] = "high"; gif["palette"] = nil; gif["dither"] = nil
+        oldOutputs["c.gif"]?["codec"] = gif
+        old["outputs"] = oldOutputs; old["format"] = 1
+        try JSONSerialization.data(withJSONObject: old).write(to: URL(fileURLWithPath: dir + "/out/manifest.json"))
+        let again = try run(["batch", dir + "/p", "--out", dir + "/out"], cwd: dir)
+        #expect(again.status == 0 && again.stdout.contains("skipped        0.00  c.gif\n"), "\(again.stdout)")
+        let upgraded = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/out/manifest.json"))) as? [String: Any])
+        let gifNow = ((upgraded["outputs"] as? [String: [String: Any]])?["c.gif"]?["codec"] as? [String: Any]) ?? [:]
+        #expect(upgraded["format"] as? Int == 2 && gifNow["preset"] is NSNull && gifNow["palette"] as? String == "global", "\(gifNow)")
     }
 
     @Test func listShowsTargets() throws {

@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 import Video
+@testable import AnimExport
 
 /// Runs headless Chromium on `url` with `arguments`; (status, stdout). Hang guard 120 s (a
 /// load takes ~3 s).
@@ -79,5 +80,60 @@ func chromium(_ arguments: [String], url: String) throws -> RunResult {
         }
         #expect(colours.count > 20, "\(colours.count) colours")
         #expect(colours.contains(0x15161A), "the page background")
+    }
+
+    /// The report lines of `index.html#check` (ReviewPage.swift's script), after Chromium ran it.
+    func checkReport(_ root: String) throws -> [String] {
+        let dom = try chromium(["--autoplay-policy=no-user-gesture-required", "--virtual-time-budget=10000", "--dump-dom"],
+                               url: "file://" + root + "/dist/index.html#check")
+        #expect(dom.status == 0, "chromium: \(dom.stderr.suffix(500))")
+        guard let r = dom.stdout.firstMatch(of: /<pre id="check-report">([^<]*)<\/pre>/) else { Issue.record("no report: \(dom.stdout.suffix(400))"); return [] }
+        return String(r.1).replacingOccurrences(of: "&amp;", with: "&").split(separator: "\n").map(String.init)
+    }
+
+    /// Issue 25 item 2: each format in the element browsers play it in, with its own codec line;
+    /// the transparent WebM on a checkerboard; a changed output beside the file it replaced.
+    @Test func chromiumShowsEachFormatInItsElementWithItsFacts() throws {
+        let root = try scratchFolder()
+        defer { cleanup(root) }
+        let preset = { (gifBackground: String) in
+            ##"{"animation": "pulse", "seconds": 0.5, "scale": 0.5, "encoder": {"preset": "ultrafast"}, "outputs": ["##
+                + ##"{"name": "a.mp4"}, {"name": "b.gif", "fps": 10, "background": "\##(gifBackground)"}, {"name": "c.webp", "fps": 10, "quality": 80}, "##
+                + ##"{"name": "d.webm", "size": "64x64", "background": "#00000000"}]}"##
+        }
+        try write(preset("#FFFFFF"), root, "p/pulse.json")
+        #expect(try run(["batch", "p", "--out", "dist", "--previews"], cwd: root).status == 0)
+        let first = try Manifest.read(root + "/dist/manifest.json")
+        try write(preset("#202020"), root, "p/pulse.json")
+        let r = try run(["batch", "p", "--out", "dist", "--previews"], cwd: root)
+        #expect(r.status == 0, "\(r.stderr)")
+        let m = try Manifest.read(root + "/dist/manifest.json")
+        // The GIF changed: its old file is kept in .previous/, byte for byte.
+        #expect(m.outputs["b.gif"]?.sha256 != first.outputs["b.gif"]?.sha256)
+        #expect(SHA256.file(root + "/dist/.previous/b.gif")?.sha256 == first.outputs["b.gif"]?.sha256)
+        #expect(listing(root + "/dist/.previous") == ["b.gif"], "only the changed output is kept")
+
+        func size(_ n: String) -> String { "\(m.outputs[n]!.width)x\(m.outputs[n]!.height)" }
+        let gif = "GIF · global palette of 256 colours, sierra2_4a dither, matte #FFFFFF · pal8"
+        let lines = try checkReport(root)
+        #expect(lines == [
+            "a.mp4 | now | video | \(size("a.mp4")) | plain | H.264 high@3 · libx264 ultrafast, tune animation · crf 18 · yuv420p",
+            "b.gif | before | img | \(size("b.gif")) | plain | \(gif)",
+            "b.gif | now | img | \(size("b.gif")) | plain | \(gif)",
+            "c.webp | now | img | \(size("c.webp")) | plain | WebP · libwebp_anim · quality 80 · bgra",
+            "d.webm | now | video | 64x64 | checker | VP9 profile 0 · libvpx-vp9 cpu-used 4 · crf 30 · yuva420p, transparent",
+        ], "\(lines.joined(separator: "\n"))")
+        let page = try String(contentsOfFile: root + "/dist/index.html", encoding: .utf8)
+        #expect(page.contains("before · \(gif)"), "the old file's facts")
+
+        // The control: a file the browser cannot decode reads as broken, not as its size.
+        try Data("not a webp".utf8).write(to: URL(fileURLWithPath: root + "/dist/c.webp"))
+        #expect(try checkReport(root).contains { $0.hasPrefix("c.webp | now | img | broken |") })
+
+        // The next run (nothing changed but the broken file, rendered again) empties .previous/.
+        try write(preset("#202020"), root, "p/pulse.json")
+        #expect(try run(["batch", "p", "--out", "dist", "--previews"], cwd: root).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: root + "/dist/.previous/b.gif"))
+        #expect(!(try String(contentsOfFile: root + "/dist/index.html", encoding: .utf8)).contains(".previous/"))
     }
 }

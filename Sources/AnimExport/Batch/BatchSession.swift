@@ -53,7 +53,14 @@ final class BatchSession: @unchecked Sendable {
             }
             let d = AnimExport.decide(o, entry: previous.outputs[o.name], out: options.out, previews: options.previews, force: options.force)
             if d == .skip {
-                results[i] = OutputResult(status: .skipped, entry: previous.outputs[o.name])
+                var entry = previous.outputs[o.name]
+                // Codec facts follow the writer's settings: an entry of a format-1 manifest
+                // (x264's settings for every codec) is brought up to date without re-rendering.
+                if let old = entry?.codec, let f = o.job?.codecFacts(written: (old.codec, old.pixelFormat, old.alpha, old.audio)), f != old {
+                    entry?.codec = f
+                    store.replace(o.name, entry)
+                }
+                results[i] = OutputResult(status: .skipped, entry: entry)
                 progress.finished(o.name, event: ["event": "skipped", "name": o.name, "reason": "unchanged"], line: "skipped \(o.name) (unchanged)")
             } else {
                 work.append((i, d))
@@ -81,6 +88,7 @@ final class BatchSession: @unchecked Sendable {
         for (i, o) in plan.outputs.enumerated() where results[i]?.status == .failed { try store.keepIfTrue(o.name, out: options.out) }
         Interruption.setFinalReport { [self] sig in _ = finish(interruptedBy: sig) }
         defer { Interruption.setFinalReport(nil) }
+        if options.previews { clearPreviousOutputs(out: options.out, shard: options.shard, names: plan.outputs.map(\.name)) }
         if options.failFast && failedUpFront { return finish(interruptedBy: nil) }
         for (i, _) in work {
             let folder = (options.out + "/" + plan.outputs[i].name as NSString).deletingLastPathComponent
@@ -128,6 +136,10 @@ final class BatchSession: @unchecked Sendable {
     /// Renders (or re-makes the previews of) one output and records it in the manifest.
     private func process(_ i: Int, decision: OutputDecision) -> OutputResult {
         let o = plan.outputs[i]
+        // The file this render replaces, kept for the review page (PreviousOutputs.swift).
+        let old = decision == .render && options.previews ? previous.outputs[o.name] : nil
+        let kept = old.map { keepPreviousOutput(o.name, entry: $0, out: options.out) } ?? false
+        defer { if kept && (result(i)?.status != .rendered || result(i)?.entry?.sha256 == old?.sha256) { dropPreviousOutput(o.name, out: options.out) } }
         var r = decision == .previewsOnly && previous.outputs[o.name] != nil
             ? remakePreviews(o, entry: previous.outputs[o.name]!, options: options, progress: progress)
             : renderOutput(o, options: options, progress: progress)

@@ -36,6 +36,14 @@ final class ManifestStore: @unchecked Sendable {
         try write()
     }
 
+    /// Sets the entry for `name` without writing (facts brought up to date before the run; the
+    /// next write or the end of the run writes them).
+    func replace(_ name: String, _ entry: ManifestEntry?) {
+        Interruption.finalLock.lock()
+        defer { Interruption.finalLock.unlock() }
+        manifest.outputs[name] = entry
+    }
+
     /// Keeps the entry for `name` only if the files on disk still match it (an output that
     /// failed, was interrupted or never started); writes the manifest when it changed.
     func keepIfTrue(_ name: String, out: String) throws(ExportError) {

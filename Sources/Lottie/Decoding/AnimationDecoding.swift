@@ -131,6 +131,7 @@ extension DecodeContext {
                                warnings: warnings, frameWork: work)
         (animation.fonts, animation.glyphs) = (fonts, glyphs)
         animation.repairs = repairs
+        animation.slots = slotUses.slots
         return animation
     }
 

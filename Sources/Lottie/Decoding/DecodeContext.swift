@@ -29,6 +29,8 @@ final class DecodeContext {
     var place = "the file"
     /// Slot definitions (`slots`), consulted by properties with a `sid`.
     var slots: JSONObject?
+    /// The `sid`s properties carry (SlotInventory.swift).
+    var slotUses = SlotInventory()
     /// What expressions may refer to (Decoding/EffectDecoding.swift).
     var expressionScope = ExpressionScope()
     /// Property links being resolved and resolved so far (Decoding/LinkDecoding.swift).

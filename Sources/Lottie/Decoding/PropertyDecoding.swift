@@ -14,6 +14,7 @@ extension DecodeContext {
     }
 
     func scalar(_ v: JSONValue, scale: Double = 1) throws(LottieError) -> ScalarProperty {
+        noteSlot(v, kind: "scalar")
         var p: ScalarProperty
         switch try propertyBody(v, expressions: true) {
         case .value(let k):
@@ -31,6 +32,7 @@ extension DecodeContext {
     func vector(_ o: JSONObject, _ key: String, default value: Point, scale: Double = 1) throws(LottieError) -> VectorProperty {
         guard let v = member(o, key) else { return VectorProperty(value) }
         return try at(key) { () throws(LottieError) -> VectorProperty in
+            noteSlot(v, kind: "vector")
             var property: VectorProperty
             switch try propertyBody(v, expressions: true) {
             case .value(let k):
@@ -77,6 +79,7 @@ extension DecodeContext {
             return opaque ? [c[0], c[1], c[2], 1] : c
         }
         var property = try at(key) { () throws(LottieError) -> ColorProperty in
+            noteSlot(v, kind: "color")
             var property: ColorProperty
             switch try propertyBody(v, expressions: true) {
             case .value(let k):
@@ -112,6 +115,7 @@ extension DecodeContext {
                 record(.splitPosition)
                 return PositionProperty(x: try scalar(p, "x", default: 0), y: try scalar(p, "y", default: 0))
             }
+            noteSlot(v, kind: "position")
             var property: PositionProperty
             switch try propertyBody(v, expressions: true) {
             case .value(let k):

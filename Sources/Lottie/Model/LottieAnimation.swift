@@ -41,6 +41,8 @@ public struct LottieAnimation: Sendable {
     /// `fonts.list` and `chars` (Model/TextLayer.swift).
     public var fonts: [LottieFont] = []
     public var glyphs: [LottieGlyph] = []
+    /// The slot ids properties carry, in the order first read (Decoding/SlotInventory.swift).
+    public var slots: [LottieSlot] = []
 
     /// The root composition.
     public var root: Composition { compositions[0] }
