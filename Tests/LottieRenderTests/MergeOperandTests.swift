@@ -14,7 +14,7 @@
 //       [10, 40] (disjoint), R = [20, 80] × [25, 90]; G's merge is one operand: (P ∪ Q) \ R.
 //   merge-operands-repeater.json   [rect [10, 50] × [30, 70], repeater (2 copies, 20 apart), intersect]:
 //       each copy is an operand, so copy 0 ∩ copy 1 = [30, 50] × [30, 70].
-//   merge-intersect-group.json   the repro (../shared/lottie/repros, written for this
+//   merge-intersect-group.json   the repro (the shared lottie repros, written for this
 //       project): a disc of radius 100 at (150, 150) intersected with a group holding two copies
 //       of a 240 × 240 square wound in opposite directions — the disc (300 × 300 canvas).
 //   merge-glyphs.json   a text layer "OI" drawn from chars at size 100 from (5, 50): "O" = outer
