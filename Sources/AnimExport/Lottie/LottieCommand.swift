@@ -143,15 +143,13 @@ func lottieJob(_ path: String, _ parsed: ParsedArguments, library: PresetLibrary
     if let s = parsed.value("--size"), let (w, h) = parseSize(s) {
         job.transform = fitting(width: animation.width, height: animation.height, into: Double(w), Double(h))
     }
-    if !parsed.has("--fps"), let note = lottieFrameRateNote(animation.frameRate, file: path) { job.notices.append(note) }
     return job
 }
 
 /// The file's frame rate as a rational: whole numbers and the NTSC rates exactly, others to 1/1000.
 func lottieFrameRate(_ fr: Double) -> FrameRateSpec {
-    // A legal Lottie rate the output cannot take (fr 0.001 … 1000, output 1 … 240 fps): the
-    // nearest it can (`lottieFrameRateNote` says so).
-    if let nearest = outputFrameRateNearest(fr) { return FrameRateSpec(num: Int32(nearest), den: 1) }
+    // A legal Lottie rate the output cannot take (fr 0.001 … 1000, output 1 … 240 fps) stays the
+    // file's: resolveJob renders at the nearest rate the encoders take and says so (Job.swift).
     if let exact = parseFrameRate(String(fr)) { return exact }
     let num = Int32(min(max((fr * 1000).rounded(), 1), Double(Int32.max)))
     var (a, b) = (num, Int32(1000))
@@ -206,18 +204,4 @@ func lottieFlagHelp(_ flag: FlagSpec) -> FlagSpec {
     default: break
     }
     return f
-}
-
-/// The output rate nearest to a file's `fr` when the output cannot take `fr` itself (outside
-/// Limits.minFPS … maxFPS: a legal Lottie rate of 1000 fps), else nil.
-func outputFrameRateNearest(_ fr: Double) -> Double? {
-    if fr > Limits.maxFPS { return Limits.maxFPS }
-    if fr < Limits.minFPS { return Limits.minFPS }
-    return nil
-}
-
-/// The note for a default rate that is not the file's own (nil when it is).
-func lottieFrameRateNote(_ fr: Double, file: String) -> String? {
-    guard let nearest = outputFrameRateNearest(fr) else { return nil }
-    return "\(visible(file)): the file's frame rate \(format(fr)) fps is outside the output's \(format(Limits.minFPS)) to \(format(Limits.maxFPS)) fps; rendering at \(format(nearest)) fps (--fps to choose)"
 }
