@@ -1,6 +1,8 @@
 // The interpreted subset's ES5 additions (issue 23): object literals, function expressions,
-// closures over the enclosing function's variables, `arguments` — values worked out by hand —
-// and how objects and closures stay bounded (member cap, cycles and long chains freed).
+// closures over the enclosing function's variables, `arguments`, bitwise operators, labels,
+// `this`, `new`, `in`, `instanceof`, Object/JSON/Number/String — values worked out by hand —
+// After Effects' gaussRandom/noise/posterizeTime, and how objects and closures stay bounded
+// (member cap, cycles and long chains freed).
 import Foundation
 import Testing
 @testable import Lottie
@@ -23,6 +25,12 @@ private func rotation(_ x: String, limits: LottieLimits = .standard) throws -> D
 private func refusal(_ x: String, limits: LottieLimits = .standard) throws -> String {
     try decode(file(x), limits: limits).features.places(of: .unrecognisedExpressions).first ?? "recognised"
 }
+
+private let roomy: LottieLimits = {
+    var l = LottieLimits.standard
+    l.maxExpressionSteps = 2_000_000
+    return l
+}()
 
 private let counter = "function counter() { var n = 0; return function () { n += 1; return n } } "
 
@@ -66,6 +74,71 @@ private let counter = "function counter() { var n = 0; return function () { n +=
         // Math.random draws from the seeded sequence: the same on every run, restarted by seedRandom.
         #expect(try rotation("seedRandom(5, true); var a = Math.random(); seedRandom(5, true); a === random() ? 1 : 0") == 1)
         #expect(try rotation("Math.random()") == (try rotation("Math.random()")))
+    }
+
+    @Test func bitwiseOperatorsAndNumberText() throws {
+        #expect(try rotation("(5 & 3) + (5 | 3) * 10 + (5 ^ 3) * 100") == 671)
+        #expect(try rotation("~5 + (1 << 4) + (-16 >> 2) + (-1 >>> 28)") == -6 + 16 - 4 + 15)
+        // ToInt32: truncation toward zero, modulo 2^32; strings that spell numbers.
+        #expect(try rotation("(2.7 | 0) * 10 + (-2.7 | 0) + ('12' | 0) * 100 + (4294967297 | 0) * 1000") == 20 - 2 + 1200 + 1000)
+        #expect(try rotation("var x = 6; x &= 3; x <<= 2; x |= 1; x ^= 3; x >>= 1; x") == 5)          // 2, 8, 9, 10, 5
+        #expect(try rotation("var y = -1; y >>>= 30; y") == 3)
+        #expect(try rotation("0x1F + 0Xa") == 41)
+        #expect(try rotation(#"'\x41\u0042'.length * 10 + ('\x41\u0042' === 'AB') + (String.fromCharCode(72, 105) === 'Hi') * 100"#) == 121)
+        // JavaScript's number text: plain from 1e-6 up to 1e21, exponent outside.
+        #expect(try rotation("(1e21 + '') === '1e+21' && (0.000001 + '') === '0.000001' && (1e-7 + '') === '1e-7' && (1.5e-7 + '') === '1.5e-7' ? 1 : 0") == 1)
+        #expect(try rotation("(123456789012345680000 + '') === '123456789012345680000' && (0.1 + 0.2 + '') === '0.30000000000000004' ? 1 : 0") == 1)
+        #expect(try rotation("(-0.5 + '') === '-0.5' && (1e15 + '') === '1000000000000000' && (2.5e-6 + '') === '0.0000025' ? 1 : 0") == 1)
+    }
+
+    @Test func labelsThisNewInInstanceof() throws {
+        let nested = "var n = 0; outer: for (var i = 0; i < 5; i++) { for (var j = 0; j < 5; j++) { if (j == 2) continue outer; if (i == 3) break outer; n++ } } n"
+        #expect(try rotation(nested) == 6)
+        #expect(try rotation("var r = 1; blk: { r = 2; break blk; r = 3 } r") == 2)
+        #expect(try rotation("var s = 0; o: for (var k in { a: 1, b: 2, c: 3 }) { for (var m = 0; m < 10; m++) { if (k == 'b') break o; s += 1 } } s") == 10)
+        #expect(try rotation("var i = 0, t = 0; w: while (i < 4) { i++; for (;;) { if (i % 2) continue w; t += i; break } } t") == 6)
+        #expect(try rotation("var t = 0; a: b: for (var i = 0; i < 3; i++) { for (;;) { t += i; continue a } } t") == 3)
+        // `in` and `instanceof`; `in` in a for statement's first clause only inside parentheses.
+        #expect(try rotation("var o = { a: 1 }; ('a' in o) * 1 + ('b' in o) * 10 + (1 in [5, 6]) * 100 + (2 in [5, 6]) * 1000 + ('length' in [1]) * 10000") == 10101)
+        #expect(try rotation("var o = { a: 1 }; var t = 0; for (var i = ('a' in o) ? 3 : 1; i > 0; i--) t += i; t") == 6)
+        #expect(try rotation("([] instanceof Array) + ({} instanceof Array) * 10 + ({} instanceof Object) * 100 + ([1] instanceof Object) * 1000 + (function () {} instanceof Function) * 10000 + (5 instanceof Number) * 100000") == 11101)
+        // `this`: the object a method is called on; `new` a user function; a returned object wins.
+        #expect(try rotation("function P(x) { this.x = x; this.twice = function () { return this.x * 2 } } var p = new P(21); p.twice() + (p instanceof P) * 100 + ({} instanceof P) * 1000") == 142)
+        #expect(try rotation("var o = { v: 4, f: function () { return this.v * 10 } }; o.f()") == 40)
+        #expect(try rotation("function F() { this.a = 1; return { a: 2 } } new F().a") == 2)
+        #expect(try rotation("this.q = 5; function g() { return this.q } g() * 2") == 10)         // the global object
+        #expect(try rotation("new Array(3).length + Array(1, 2).length * 10 + new Array(4, 5)[1] * 100") == 523)
+        #expect(try rotation("var o = { a: 1, b: 2 }; delete o.a; var n = 0; for (var k in o) n++; n * 10 + (o.a === undefined) + (void 0 === undefined) * 100") == 111)
+        #expect(try rotation("(typeof Array === 'function') + (typeof JSON === 'object') * 10") == 11)
+        #expect(try refusal("new Number(5)").contains("wrapper objects"))
+    }
+
+    @Test func objectJSONAndConversions() throws {
+        #expect(try rotation("Object.keys({ x: 1, y: 2, z: 3 }).join('').length * 10 + Object.keys([7, 8]).length + Array.isArray([1]) * 100") == 132)
+        #expect(try rotation(#"JSON.stringify({ a: [1, 'x', null, undefined], b: { c: true }, d: undefined, e: 'q"\n' }) === '{"a":[1,"x",null,null],"b":{"c":true},"e":"q\\"\\n"}' ? 1 : 0"#) == 1)
+        #expect(try rotation(#"JSON.stringify([0.1, 1e21, 1e-7, -0, 255, NaN]) === '[0.1,1e+21,1e-7,0,255,null]' ? 1 : 0"#) == 1)
+        #expect(try rotation(#"JSON.stringify({ a: [1] }, null, 2) === '{\n  "a": [\n    1\n  ]\n}' ? 1 : 0"#) == 1)
+        #expect(try rotation(#"var o = JSON.parse('{"p": [10, 20], "s": "a\\u0041", "n": null, "t": true}'); o.p[1] + (o.s === 'aA') * 100 + (o.n === null) * 1000 + o.t * 10000"#) == 11120)
+        #expect(try rotation("try { JSON.parse('{bad') } catch (e) { 7 }") == 7)                    // JavaScript's SyntaxError, caught
+        #expect(try rotation("try { var o = {}; o.o = o; JSON.stringify(o) } catch (e) { 8 }") == 8)   // circular
+        #expect(try rotation("Number('0x10') + Number(' 2.5 ') * 10 + Number('') * 1000 + isNaN(Number('abc')) * 100") == 141)
+        #expect(try rotation("String(12.5).length + Boolean('') * 10 + Boolean('x') * 100") == 104)
+    }
+
+    @Test func gaussRandomNoiseAndPosterizeTime() throws {
+        // gaussRandom: about 90 % of draws in [0, 1] (After Effects' reference), mean ½; the seed is
+        // fixed (the property's place), so these figures are the same on every run.
+        let inside = try rotation("var n = 0; for (var i = 0; i < 1000; i++) { var g = gaussRandom(); if (g >= 0 && g <= 1) n++ } n", limits: roomy)
+        #expect((870...930).contains(inside), "\(inside) of 1000 in [0, 1]")
+        let mean = try rotation("var s = 0; for (var i = 0; i < 1000; i++) s += gaussRandom(10, 20); s / 1000", limits: roomy)
+        #expect(abs(mean - 15) < 0.2, "mean \(mean)")
+        // noise: in [−1, 1], smooth, a pure function of its argument.
+        #expect(try rotation("var ok = 1; for (var x = -5; x < 5; x += 0.37) { var v = noise([x, x * 2]); if (v < -1 || v > 1) ok = 0 } ok") == 1)
+        #expect(try rotation("Math.abs(noise(2.5) - noise(2.5001)) < 0.01 && noise([1.2, 3.4]) === noise([1.2, 3.4]) && noise(1.5) !== noise(2.5) ? 1 : 0") == 1)
+        // posterizeTime(4) at frame 37 of 30 fps: time 1.2333 s → 1 s; `value` is the value then.
+        let a = try decode(file("posterizeTime(4); time * 100"))
+        #expect(a.root.layers[0].transform.rotation.value(at: 37) == 100)
+        #expect(a.root.layers[0].transform.rotation.value(at: 45) == 150)
     }
 
     @Test func linksInsideScripts() throws {

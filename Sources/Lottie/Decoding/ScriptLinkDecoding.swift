@@ -50,6 +50,7 @@ extension DecodeContext {
             for c in cases { out.append(ScriptCase(test: try c.test.map { (x) throws(ExpressionFailure) in try e(x) }, body: try list(c.body))) }
             return .switch(try e(subject), out)
         case let .forIn(name, declares, object, body): return .forIn(name, declares: declares, try e(object), try st(body))
+        case let .labelled(label, body): return .labelled(label, try st(body))
         case .break, .continue, .empty: return s
         }
     }
@@ -70,7 +71,8 @@ extension DecodeContext {
             return out
         }
         switch x {
-        case .number, .string, .name, .link: return x
+        case .number, .string, .name, .link, .this: return x
+        case let .construct(f, args): return .construct(try e(f), try all(args))
         case .array(let ys): return .array(try all(ys))
         case let .unary(op, a): return .unary(op, try e(a))
         case let .binary(op, a, b): return .binary(op, try e(a), try e(b))

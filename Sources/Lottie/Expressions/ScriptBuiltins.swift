@@ -13,7 +13,8 @@
 //   degreesToRadians, radiansToDegrees, framesToTime(f) = f/fps, timeToFrames(t) = t·fps
 //   loopOut/loopIn(/Duration)(type, n) as LoopExpressions.swift (loop_out/loop_in: lottie-web's old names for them);
 //   thisProperty.f(…) for f among key, nearestKey, valueAtTime, velocityAtTime, speedAtTime, loop…, wiggle: f(…); wiggle(freq, amp [, oct [, mult]]) as WiggleNoise.swift
-//   random() ∈ [0, 1), random(m) ∈ [0, m), random(a, b) ∈ [a, b) (numbers or arrays, per component),
+//   random() ∈ [0, 1), random(m) ∈ [0, m), random(a, b) ∈ [a, b) (numbers or arrays, per component);
+//   gaussRandom, noise, posterizeTime and ES5's standard objects: ScriptGlobals.swift
 //   seedRandom(s [, timeless]): ScriptRandom.swift says how the sequence is seeded
 //   effect(E)(V), thisLayer.effect(E)(V), thisComp.layer(L).effect(E)(V): an expression control's value
 //   Math.abs acos asin atan atan2 ceil cos exp floor log max min pow round sin sqrt tan (numbers)
@@ -82,7 +83,7 @@ extension ScriptEnvironment {
         case "radiansToDegrees": try arity(1...1); return .number(try number(0) * 180 / .pi)
         case "framesToTime": try arity(1...2); return .number(try number(0) / (a.count == 2 ? try number(1) : frameRate))
         case "timeToFrames": try arity(0...2); return .number((a.isEmpty ? frame / frameRate : try number(0)) * (a.count == 2 ? try number(1) : frameRate))
-        case "random", "gaussRandom": return try random(name, a, &run)
+        case "random": return try random(name, a, &run)
         case "seedRandom":
             try arity(1...2)
             run.random.reseed(try number(0), timeless: a.count == 2 && a[1].truth, frame: frame, property: seed)
@@ -101,7 +102,9 @@ extension ScriptEnvironment {
             return ScriptValue(w)
         case "comp": throw .unsupported("comp() (links to other compositions) is not supported")
         case "parseFloat", "parseInt", "isNaN", "isFinite": try arity(1...2); return Self.conversion(name, a)
-        default: throw .unsupported("\(name.prefix(30))() is not supported")
+        default:
+            if let v = try standardCall(name, a, &run) { return v }
+            throw .unsupported("\(name.prefix(30))() is not supported")
         }
     }
 
@@ -130,6 +133,7 @@ extension ScriptEnvironment {
         case .object(.layer(let l)) where name == "effect":
             guard a.count == 1 else { throw .unsupported("effect takes 1 argument") }
             return .object(.effect(l, try Self.key(a[0])))
+        case .object(.builtin(let b)): return try standardMethod(b, name, a, &run)
         case .object(let o):
             throw .unsupported("'.\(name.prefix(30))()' of \(o.description) (links to other properties) is not supported")
         default:
@@ -140,7 +144,7 @@ extension ScriptEnvironment {
             if case .undefined = f, object.typeName != "undefined", object.typeName != "null" {
                 throw .unsupported("the method '.\(name.prefix(30))()' of a \(object.typeName) is not supported")
             }
-            return try run.call(f, a)
+            return try run.call(f, a, receiver: object)
         }
     }
 
@@ -198,7 +202,6 @@ extension ScriptEnvironment {
 
     private func random(_ name: String, _ a: [ScriptValue], _ run: inout ScriptInterpreter) throws(ScriptError) -> ScriptValue {
         guard a.count <= 2 else { throw .unsupported("\(name) takes at most 2 arguments") }
-        if name == "gaussRandom" { throw .unsupported("gaussRandom() is not supported") }
         guard let hi = a.last?.components ?? [1] as [Double]?, let lo = a.count == 2 ? a[0].components : hi.map({ _ in 0 }) else {
             throw .type("random's limits must be numbers or arrays")
         }

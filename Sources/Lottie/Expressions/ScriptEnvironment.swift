@@ -55,6 +55,8 @@ struct ScriptEnvironment {
         case "undefined": return .undefined
         case "NaN": return .number(.nan)
         case "Infinity": return .number(.infinity)
+        case "Array", "Object", "JSON", "Number", "String", "Boolean", "Function":
+            return .object(.builtin(ScriptBuiltin(rawValue: name)!))
         default: throw .unsupported("unknown name '\(name.prefix(30))'")
         }
     }
@@ -93,6 +95,7 @@ struct ScriptEnvironment {
             case "value", "numKeys", "velocity", "speed": return try global(name, &run)
             default: throw .unsupported("thisProperty.\(name.prefix(30)) is not supported")
             }
+        case .object(.builtin(let b)): return standardMember(b, name)
         case .object(let o):
             throw .unsupported("'.\(name.prefix(30))' of \(o.description) (links to other properties) is not supported")
         case .record(let r): return r.members[name] ?? .undefined
@@ -125,6 +128,7 @@ extension ScriptObject: CustomStringConvertible {
         case .layer(let l): return l.isEmpty ? "thisLayer" : "layer '\(l.prefix(30))'"
         case .effect(let l, let e): return "effect \(e)" + (l.map { " of layer '\($0.prefix(30))'" } ?? "")
         case .property: return "thisProperty"
+        case .builtin(let b): return b.rawValue
         }
     }
 }

@@ -15,6 +15,12 @@
 // loop of 10⁹ iterations is refused after maxSteps steps, not run. Calls of user functions nest
 // at most `maxCallDepth` deep, and statements and expressions being evaluated nest at most
 // `maxNesting` (1024) deep in all — which bounds the native stack whatever the program does.
+//
+// `this` is the object a function was called on (`o.f()`: o; `new F()`: the new object); in a
+// plain call and at the top level it is the global object, as in lottie-web, which calls the
+// expression as a plain non-strict function — here an empty object made on first use. Labels:
+// `break L` / `continue L` leave or continue the statement labelled L; an unlabelled one the
+// innermost loop (or switch, for break).
 
 struct ScriptInterpreter {
     let environment: ScriptEnvironment
@@ -32,6 +38,9 @@ struct ScriptInterpreter {
     /// Every scope and object this evaluation made, emptied when it ends (ScriptScope.swift).
     private var arena = ScriptArena()
     private var lastValue: ScriptValue = .undefined
+    /// `this` in the function being run; nil: the global object.
+    private var receiver: ScriptValue?
+    private var globalObject: ScriptRecord?
     var random: ScriptRandom
 
     init(environment: ScriptEnvironment, maxSteps: Int, maxCallDepth: Int) {
@@ -42,7 +51,7 @@ struct ScriptInterpreter {
     }
 
     private enum Completion {
-        case normal, returned(ScriptValue), broke, continued
+        case normal, returned(ScriptValue), broke(String?), continued(String?)
     }
 
     /// Runs the program; its result (file header).
@@ -51,7 +60,7 @@ struct ScriptInterpreter {
         hoist(program, into: &globals, closingOver: nil)
         switch try execute(program) {
         case .returned(let v): return v
-        case .broke, .continued: throw .unsupported("'break' or 'continue' outside a loop")
+        case .broke, .continued: throw .unsupported("'break' or 'continue' outside a loop or its label")
         case .normal: break
         }
         if let r = globals["$bm_rt"], case .undefined = r {} else if let r = globals["$bm_rt"] { return r }
@@ -99,7 +108,8 @@ struct ScriptInterpreter {
         case let .branch(c, a, b):
             if try evaluate(c).truth { return try execute(a) }
             if let b { return try execute(b) }
-        case .loop(let l): return try loop(l)
+        case .loop(let l): return try loop(l, labels: [])
+        case let .labelled(label, body): return try labelled([label], body)
         case let .attempt(body, name, handler, finally):
             var outcome: Completion
             do { outcome = try execute(body) } catch {
@@ -119,33 +129,58 @@ struct ScriptInterpreter {
         case .return(let e):
             guard scope != nil else { throw .unsupported("'return' outside a function") }
             return .returned(try e.map { (x) throws(ScriptError) in try evaluate(x) } ?? .undefined)
-        case .break: return .broke
-        case .continue: return .continued
+        case .break(let label): return .broke(label)
+        case .continue(let label): return .continued(label)
         case let .switch(subject, cases): return try switchStatement(subject, cases)
-        case let .forIn(name, declares, object, body): return try forIn(name, declares, object, body)
+        case let .forIn(name, declares, object, body): return try forIn(name, declares, object, body, labels: [])
         case .empty: break
         }
         return .normal
     }
 
-    private mutating func loop(_ l: ScriptLoop) throws(ScriptError) -> Completion {
+    /// `L1: L2: … statement`: a loop continues or ends at its labels; any statement ends at a `break` of them.
+    private mutating func labelled(_ labels: [String], _ body: ScriptStatement) throws(ScriptError) -> Completion {
+        let c: Completion
+        switch body {
+        case let .labelled(inner, rest): return try labelled(labels + [inner], rest)
+        case .loop(let l): try step(); c = try loop(l, labels: labels)
+        case let .forIn(name, declares, object, loopBody): try step(); c = try forIn(name, declares, object, loopBody, labels: labels)
+        default: c = try execute(body)
+        }
+        if case .broke(let l?) = c, labels.contains(l) { return .normal }
+        return c
+    }
+
+    /// What a loop does after its body completed with `c`: nil to go on, else the loop's own completion.
+    /// (Static: a method of `self` called with `try execute(…)` as its argument would copy the whole
+    /// interpreter, arena included, on every iteration.)
+    private static func afterBody(_ c: Completion, labels: [String]) -> Completion? {
+        switch c {
+        case .normal: return nil
+        case .broke(nil): return .normal
+        case .broke(let l?): return labels.contains(l) ? .normal : c
+        case .continued(nil): return nil
+        case .continued(let l?): return labels.contains(l) ? nil : c
+        case .returned: return c
+        }
+    }
+
+    private mutating func loop(_ l: ScriptLoop, labels: [String]) throws(ScriptError) -> Completion {
         if let i = l.initial { _ = try execute(i) }
         var first = true
         while true {
             try step()
             if !(first && l.testsAfter), let c = l.condition, !(try evaluate(c).truth) { break }
             first = false
-            switch try execute(l.body) {
-            case .broke: return .normal
-            case .returned(let v): return .returned(v)
-            case .normal, .continued: break
-            }
+            let c = try execute(l.body)
+            if let end = Self.afterBody(c, labels: labels) { return end }
             if let s = l.step { _ = try evaluate(s) }
         }
         return .normal
     }
 
-    private mutating func forIn(_ name: String, _ declares: Bool, _ object: ScriptExpr, _ body: ScriptStatement) throws(ScriptError) -> Completion {
+    private mutating func forIn(_ name: String, _ declares: Bool, _ object: ScriptExpr, _ body: ScriptStatement,
+                                labels: [String]) throws(ScriptError) -> Completion {
         let o = try evaluate(object)
         let keys: [String]
         switch o {
@@ -157,11 +192,8 @@ struct ScriptInterpreter {
         for k in keys {
             try step()
             if declares { declare(name, .string(k)) } else { store(name, .string(k)) }
-            switch try execute(body) {
-            case .broke: return .normal
-            case .returned(let v): return .returned(v)
-            case .normal, .continued: break
-            }
+            let c = try execute(body)
+            if let end = Self.afterBody(c, labels: labels) { return end }
         }
         return .normal
     }
@@ -177,7 +209,7 @@ struct ScriptInterpreter {
         for c in cases[start...] {
             switch try execute(c.body) {
             case .normal: continue
-            case .broke: return .normal
+            case .broke(nil): return .normal
             case let other: return other
             }
         }
@@ -230,11 +262,15 @@ struct ScriptInterpreter {
             var out: [ScriptValue] = []
             for x in list { out.append(try element(try evaluate(x))) }
             return .array(out)
+        case let .unary("delete", target): return try delete(target)
         case let .unary(op, a):
             let x = try evaluate(a)
             switch op {
             case "!": return .bool(!x.truth)
             case "typeof": return .string(x.typeName)
+            case "void": return .undefined
+            case "~": return .number(Double(~ScriptValue.int32(x)))
+            case "delete": return .bool(true)       // of a value that is not a member: ES5 answers true
             case "+": guard let n = x.number else { throw .type("+ of \(x.typeName)") }; return .number(n)
             default: return try ScriptValue.arithmetic("*", .number(-1), x)
             }
@@ -243,8 +279,7 @@ struct ScriptInterpreter {
             switch op {
             case "==", "===": return .bool(ScriptValue.equal(x, y, strict: op == "==="))
             case "!=", "!==": return .bool(!ScriptValue.equal(x, y, strict: op == "!=="))
-            case "<", ">", "<=", ">=": return .bool(try ScriptValue.compare(op, x, y))
-            default: return try ScriptValue.arithmetic(op, x, y)
+            default: return try ScriptValue.binary(op, x, y)
             }
         case let .logical(op, a, b):
             let x = try evaluate(a)
@@ -252,7 +287,7 @@ struct ScriptInterpreter {
         case let .conditional(c, a, b): return try evaluate(c).truth ? try evaluate(a) : try evaluate(b)
         case let .assign(op, target, value):
             var v = try evaluate(value)
-            if op != "=" { v = try ScriptValue.arithmetic(String(op.first!), try evaluate(target), v) }
+            if op != "=" { v = try ScriptValue.binary(String(op.dropLast()), try evaluate(target), v) }
             try assign(target, v)
             return v
         case let .update(op, prefix, target):
@@ -273,6 +308,14 @@ struct ScriptInterpreter {
             for p in properties { try r.set(p.key, try evaluate(p.value)) }
             return .record(r)
         case .function(let f): return .function(f, scope)
+        case .this:
+            if let receiver { return receiver }
+            if globalObject == nil { globalObject = arena.record() }
+            return .record(globalObject!)
+        case let .construct(callee, arguments):
+            var args: [ScriptValue] = []
+            for a in arguments { args.append(try evaluate(a)) }
+            return try construct(try evaluate(callee), args)
         case .link(let i): return ScriptValue(environment.context.links[i].value(at: environment.frame, of: environment.binding))
         }
     }
@@ -335,8 +378,51 @@ struct ScriptInterpreter {
         return try call(f, args)
     }
 
-    mutating func call(_ f: ScriptValue, _ args: [ScriptValue]) throws(ScriptError) -> ScriptValue {
+    /// `delete o.k` / `delete o[k]`: the member removed from an object (true); of anything else, true.
+    private mutating func delete(_ target: ScriptExpr) throws(ScriptError) -> ScriptValue {
+        let object: ScriptValue, key: String
+        switch target {
+        case let .member(o, name): (object, key) = (try evaluate(o), name)
+        case let .index(o, i): object = try evaluate(o); key = try evaluate(i).text
+        case .name: return .bool(false)                 // a variable is not deleted
+        default: _ = try evaluate(target); return .bool(true)
+        }
+        switch object {
+        case .undefined, .null: throw .type("delete of a member of \(object.typeName)")
+        case .record(let r): r.remove(key)
+        default: break
+        }
+        return .bool(true)
+    }
+
+    /// `new F(…)`: Array and Object make their values; a user function runs with `this` a new object,
+    /// which is the result unless the function returns an object.
+    private mutating func construct(_ f: ScriptValue, _ args: [ScriptValue]) throws(ScriptError) -> ScriptValue {
+        switch f {
+        case .object(.builtin(let b)) where b == .array || b == .object:
+            return try environment.callGlobal(b.rawValue, args, &self)
+        case .object(.builtin(let b)): throw .unsupported("new \(b.rawValue)() (wrapper objects) is not supported")
+        case .function(let fn, _):
+            let r = arena.record()
+            r.madeBy = fn
+            let result = try call(f, args, receiver: .record(r))
+            switch result {
+            case .record, .array, .function, .object: return result
+            default: return .record(r)
+            }
+        default: throw .type("new of a \(f.typeName) that is not a constructor")
+        }
+    }
+
+    /// Sets a name of the environment for the rest of the evaluation (posterizeTime: `time`, `value`).
+    mutating func override(_ name: String, _ v: ScriptValue) { globals[name] = v }
+
+    /// A record made by this evaluation (JSON.parse, Object()).
+    mutating func newRecord() -> ScriptRecord { arena.record() }
+
+    mutating func call(_ f: ScriptValue, _ args: [ScriptValue], receiver this: ScriptValue? = nil) throws(ScriptError) -> ScriptValue {
         if case .object(.effect(let layer, let effect)) = f { return try environment.control(layer, effect, args) }
+        if case .object(.builtin(let b)) = f, b.isConstructor { return try environment.callGlobal(b.rawValue, args, &self) }
         guard case .function(let fn, let captured) = f else { throw .type("a \(f.typeName) is not a function") }
         guard callDepth < maxCallDepth else { throw .budget("calls nested deeper than \(maxCallDepth)") }
         let frame = arena.scope([:], parent: captured)
@@ -344,10 +430,11 @@ struct ScriptInterpreter {
         for (i, p) in fn.parameters.enumerated() { variables[p] = i < args.count ? args[i] : .undefined }
         hoist(fn.body, into: &variables, closingOver: frame)
         frame.variables = variables
-        let saved = scope
+        let saved = scope, savedReceiver = receiver
         scope = frame
+        receiver = this
         callDepth += 1
-        defer { scope = saved; callDepth -= 1 }
+        defer { scope = saved; receiver = savedReceiver; callDepth -= 1 }
         if case .returned(let v) = try execute(fn.body) { return v }
         return .undefined
     }

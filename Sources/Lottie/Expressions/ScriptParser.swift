@@ -9,6 +9,8 @@ struct ScriptParser {
     private let caps: ExpressionCaps
     private var depth = 0
     private var nodes = 0
+    /// In a for statement's first clause `in` ends the expression (ES5's NoIn).
+    private var noIn = false
 
     private init(_ source: String, caps: ExpressionCaps) {
         lexer = ScriptLexer(source)
@@ -16,7 +18,10 @@ struct ScriptParser {
     }
 
     static let keywords: Set<String> = ["var", "let", "const", "if", "else", "for", "while", "do", "try", "catch", "finally",
-                                        "function", "return", "break", "continue", "switch", "case", "default", "new", "this"]
+                                        "function", "return", "break", "continue", "switch", "case", "default", "new", "this",
+                                        "in", "instanceof", "typeof", "void", "delete"]
+    /// Keywords that begin an expression, not a statement of their own.
+    static let expressionKeywords: Set<String> = ["function", "new", "this", "typeof", "void", "delete"]
 
     static func parse(_ source: String, caps: ExpressionCaps) throws(ExpressionFailure) -> [ScriptStatement] {
         guard source.utf8.count <= caps.maxLength else {
@@ -30,6 +35,11 @@ struct ScriptParser {
     }
 
     private mutating func advance() throws(ExpressionFailure) { token = try lexer.next() }
+    /// The token after the current one.
+    private func peek() throws(ExpressionFailure) -> ScriptToken {
+        var copy = lexer
+        return try copy.next()
+    }
     private func isSymbol(_ s: String) -> Bool { token == .symbol(s) }
     private func isWord(_ s: String) -> Bool { token == .identifier(s) }
 
@@ -68,7 +78,14 @@ struct ScriptParser {
     private mutating func statement() throws(ExpressionFailure) -> ScriptStatement {
         try enter()
         defer { depth -= 1 }
-        guard case .identifier(let word) = token, Self.keywords.contains(word) else {
+        if case .identifier(let label) = token, !Self.keywords.contains(label), try peek() == .symbol(":") {
+            try advance()
+            try advance()
+            return .labelled(label, try statement())
+        }
+        let anonymous = isWord("function") ? try peek() == .symbol("(") : false
+        guard case .identifier(let word) = token, Self.keywords.contains(word),
+              !(Self.expressionKeywords.contains(word) && (word != "function" || anonymous)) else {
             if isSymbol("{") { return .block(try block()) }
             if isSymbol(";") { try advance(); return .empty }
             let e = try expression()
@@ -112,8 +129,11 @@ struct ScriptParser {
             let e = try expression()
             try skip(";")
             return .return(e)
-        case "break": try skip(";"); return .break
-        case "continue": try skip(";"); return .continue
+        case "break", "continue":
+            var label: String?
+            if case .identifier(let s) = token, !Self.keywords.contains(s), !lexer.lineBreakBefore { label = s; try advance() }
+            try skip(";")
+            return word == "break" ? .break(label) : .continue(label)
         case "switch": return try switchStatement()
         default: throw ExpressionFailure("'\(word)' is not supported")
         }
@@ -145,8 +165,10 @@ struct ScriptParser {
     private mutating func forLoop() throws(ExpressionFailure) -> ScriptStatement {
         try expect("(")
         var initial: ScriptStatement?
+        noIn = true
         if isWord("var") || isWord("let") { try advance(); initial = try declarators() }
         else if !isSymbol(";") { initial = .evaluate(try expression()) }
+        noIn = false
         if isWord("in") {
             let name: String, declares: Bool
             switch initial {
@@ -229,7 +251,7 @@ struct ScriptParser {
         try enter()
         defer { depth -= 1 }
         let target = try conditional()
-        guard case .symbol(let op) = token, ["=", "+=", "-=", "*=", "/=", "%="].contains(op) else { return target }
+        guard case .symbol(let op) = token, Self.assignments.contains(op) else { return target }
         switch target {
         case .name, .member, .index: break
         default: throw ExpressionFailure("only a variable, member or element can be assigned")
@@ -237,6 +259,8 @@ struct ScriptParser {
         try advance()
         return .assign(op, target, try assignment())
     }
+
+    static let assignments: Set<String> = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", ">>>="]
 
     private mutating func conditional() throws(ExpressionFailure) -> ScriptExpr {
         let c = try binary(0)
@@ -247,14 +271,25 @@ struct ScriptParser {
         return .conditional(c, a, try assignment())
     }
 
-    private static let levels: [[String]] = [["||"], ["&&"], ["==", "!=", "===", "!=="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]]
+    private static let levels: [[String]] = [["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!=", "===", "!=="],
+                                             ["<", ">", "<=", ">=", "instanceof", "in"], ["<<", ">>", ">>>"], ["+", "-"], ["*", "/", "%"]]
+
+    /// The binary operator at `level` the current token spells, or nil.
+    private func binaryOperator(_ level: Int) -> String? {
+        switch token {
+        case .symbol(let op) where Self.levels[level].contains(op): return op
+        case .identifier("instanceof") where Self.levels[level].contains("instanceof"): return "instanceof"
+        case .identifier("in") where Self.levels[level].contains("in") && !noIn: return "in"
+        default: return nil
+        }
+    }
 
     private mutating func binary(_ level: Int) throws(ExpressionFailure) -> ScriptExpr {
         guard level < Self.levels.count else { return try unary() }
         var left = try binary(level + 1)
         let start = depth
         defer { depth = start }
-        while case .symbol(let op) = token, Self.levels[level].contains(op) {
+        while let op = binaryOperator(level) {
             try advance()
             try enter()
             let right = try binary(level + 1)
@@ -266,8 +301,8 @@ struct ScriptParser {
     private mutating func unary() throws(ExpressionFailure) -> ScriptExpr {
         try enter()
         defer { depth -= 1 }
-        if case .symbol(let op) = token, ["-", "+", "!"].contains(op) { try advance(); return .unary(op, try unary()) }
-        if isWord("typeof") { try advance(); return .unary("typeof", try unary()) }
+        if case .symbol(let op) = token, ["-", "+", "!", "~"].contains(op) { try advance(); return .unary(op, try unary()) }
+        if case .identifier(let op) = token, ["typeof", "void", "delete"].contains(op) { try advance(); return .unary(op, try unary()) }
         if isSymbol("++") || isSymbol("--") {
             let c: Character = isSymbol("++") ? "+" : "-"
             try advance()
@@ -285,17 +320,57 @@ struct ScriptParser {
     private mutating func postfix() throws(ExpressionFailure) -> ScriptExpr {
         let start = depth
         defer { depth = start }
+        if isWord("new") {
+            try advance()
+            try enter()
+            let callee = try member()
+            var arguments: [ScriptExpr] = []
+            if isSymbol("(") { try advance(); arguments = try argumentList() }
+            return try suffixes(.construct(callee, arguments))
+        }
+        return try suffixes(try primary())
+    }
+
+    /// `new`'s callee: a primary with members and indices, no calls.
+    private mutating func member() throws(ExpressionFailure) -> ScriptExpr {
         var e = try primary()
+        while isSymbol(".") || isSymbol("[") {
+            if isSymbol(".") {
+                try advance()
+                guard case .identifier(let name) = token else { throw ExpressionFailure("expected a member name \(describe())") }
+                try advance()
+                e = .member(e, name)
+            } else {
+                try advance()
+                let i = try expression()
+                try expect("]")
+                e = .index(e, i)
+            }
+            try enter()
+        }
+        return e
+    }
+
+    /// Arguments up to and including ")" (the "(" read).
+    private mutating func argumentList() throws(ExpressionFailure) -> [ScriptExpr] {
+        var arguments: [ScriptExpr] = []
+        let saved = noIn
+        noIn = false
+        defer { noIn = saved }
+        while !isSymbol(")") {
+            if !arguments.isEmpty { try expect(",") }
+            arguments.append(try assignment())
+        }
+        try advance()
+        return arguments
+    }
+
+    private mutating func suffixes(_ first: ScriptExpr) throws(ExpressionFailure) -> ScriptExpr {
+        var e = first
         while true {
             if isSymbol("(") {
                 try advance()
-                var arguments: [ScriptExpr] = []
-                while !isSymbol(")") {
-                    if !arguments.isEmpty { try expect(",") }
-                    arguments.append(try assignment())
-                }
-                try advance()
-                e = .call(e, arguments)
+                e = .call(e, try argumentList())
             } else if isSymbol(".") {
                 try advance()
                 guard case .identifier(let name) = token else { throw ExpressionFailure("expected a member name \(describe())") }
@@ -315,6 +390,7 @@ struct ScriptParser {
         switch token {
         case .number(let n): try advance(); return .number(n)
         case .string(let s): try advance(); return .string(s)
+        case .identifier("this"): try advance(); return .this
         case .identifier("function"):
             try advance()
             var name = ""
@@ -326,6 +402,9 @@ struct ScriptParser {
             return .name(s)
         case .symbol("("):
             try advance()
+            let saved = noIn
+            noIn = false
+            defer { noIn = saved }
             let e = try expression()
             try expect(")")
             return e

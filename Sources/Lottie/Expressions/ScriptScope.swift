@@ -26,7 +26,14 @@ final class ScriptScope: @unchecked Sendable {
 final class ScriptRecord: @unchecked Sendable {
     var members: [String: ScriptValue] = [:]
     var order: [String] = []
+    /// The function that made it with `new` (`x instanceof F`), or nil.
+    var madeBy: ScriptFunction?
     static let maxMembers = 4096
+
+    func remove(_ key: String) {
+        guard members.removeValue(forKey: key) != nil else { return }
+        order.removeAll { $0 == key }
+    }
 
     func set(_ key: String, _ v: ScriptValue) throws(ScriptError) {
         if members.updateValue(v, forKey: key) == nil {
@@ -59,7 +66,7 @@ struct ScriptArena {
     /// Empties every scope and object: no cycle or deep chain outlives the evaluation.
     mutating func release() {
         for s in scopes { s.variables.removeAll() }
-        for r in records { r.members.removeAll(); r.order.removeAll() }
+        for r in records { r.members.removeAll(); r.order.removeAll(); r.madeBy = nil }
         scopes.removeAll()
         records.removeAll()
     }

@@ -7,29 +7,33 @@
 //   program    = { statement }
 //   statement  = "var" IDENT [ "=" assign ] { "," IDENT [ "=" assign ] } [ ";" ]
 //              | "if" "(" expr ")" statement [ "else" statement ]
-//              | "for" "(" [ var | expr ] ";" [ expr ] ";" [ expr ] ")" statement
+//              | "for" "(" [ var | expr(no in) ] ";" [ expr ] ";" [ expr ] ")" statement
 //              | "for" "(" [ "var" ] IDENT "in" expr ")" statement
 //              | "while" "(" expr ")" statement | "do" statement "while" "(" expr ")"
 //              | "try" block "catch" "(" IDENT ")" block [ "finally" block ] | "try" block "finally" block
 //              | "function" IDENT "(" [ IDENT { "," IDENT } ] ")" block
-//              | "return" [ expr ] | "break" | "continue"
+//              | "return" [ expr ] | "break" [ IDENT ] | "continue" [ IDENT ] | IDENT ":" statement
 //              | "switch" "(" expr ")" "{" { ( "case" expr | "default" ) ":" { statement } } "}"
 //              | block | ";" | expr [ ";" ]
 //   block      = "{" { statement } "}"
 //   expr       = assign { "," assign }
-//   assign     = conditional [ ( "=" | "+=" | "-=" | "*=" | "/=" | "%=" ) assign ]
+//   assign     = conditional [ ( "=" | "+=" | "-=" | "*=" | "/=" | "%=" | "&=" | "|=" | "^=" | "<<=" | ">>=" | ">>>=" ) assign ]
 //   conditional= or [ "?" assign ":" assign ]
-//   or = and { "||" and };  and = equality { "&&" equality }
+//   or = and { "||" and };  and = bitor { "&&" bitor };  bitor = bitxor { "|" bitxor }
+//   bitxor     = bitand { "^" bitand };  bitand = equality { "&" equality }
 //   equality   = relational { ( "==" | "!=" | "===" | "!==" ) relational }
-//   relational = additive { ( "<" | ">" | "<=" | ">=" ) additive }
+//   relational = shift { ( "<" | ">" | "<=" | ">=" | "instanceof" | "in" ) shift }
+//   shift      = additive { ( "<<" | ">>" | ">>>" ) additive }
 //   additive   = multiplicative { ( "+" | "-" ) multiplicative }
 //   multiplicative = unary { ( "*" | "/" | "%" ) unary }
-//   unary      = ( "-" | "+" | "!" | "++" | "--" | "typeof" ) unary | postfix [ "++" | "--" ]
-//   postfix    = primary { "(" args ")" | "." IDENT | "[" expr "]" }
-//   primary    = NUMBER | STRING | IDENT | "(" expr ")" | "[" [ assign { "," assign } ] "]"
+//   unary      = ( "-" | "+" | "!" | "~" | "++" | "--" | "typeof" | "void" | "delete" ) unary | postfix [ "++" | "--" ]
+//   postfix    = primary { "(" args ")" | "." IDENT | "[" expr "]" } | "new" postfix [ "(" args ")" ]
+//   primary    = NUMBER | STRING | IDENT | "this" | "(" expr ")" | "[" [ assign { "," assign } ] "]"
 //              | "{" [ key ":" assign { "," key ":" assign } [ "," ] ] "}"     (key: IDENT | STRING | NUMBER)
 //              | "function" [ IDENT ] "(" [ IDENT { "," IDENT } ] ")" block
 //
+// `in` is not an operator in a for statement's first clause (ES5's NoIn productions), so
+// `for (x in o)` stays a for-in.
 // Comments (// and /* */) are skipped; strings take \' \" \\ \n \t escapes. Caps as for the
 // typed subset (LottieLimits): source length, nesting depth (bounds the parser's recursion) and
 // node count.
@@ -40,9 +44,9 @@ indirect enum ScriptExpr: Sendable, Equatable {
     case string(String)
     case name(String)
     case array([ScriptExpr])
-    /// "-", "+", "!", "typeof".
+    /// "-", "+", "!", "~", "typeof", "void", "delete".
     case unary(String, ScriptExpr)
-    /// Arithmetic, comparison and equality operators.
+    /// Arithmetic, bitwise, comparison, equality, "in" and "instanceof" operators.
     case binary(String, ScriptExpr, ScriptExpr)
     /// "&&", "||": the deciding operand's value.
     case logical(String, ScriptExpr, ScriptExpr)
@@ -59,6 +63,10 @@ indirect enum ScriptExpr: Sendable, Equatable {
     case object([ScriptProperty])
     /// `function [name](…) { … }` as a value (a closure over the scope it is evaluated in).
     case function(ScriptFunction)
+    /// `this`: the object a function was called on (ScriptInterpreter.swift says which).
+    case this
+    /// `new F(…)`.
+    case construct(ScriptExpr, [ScriptExpr])
     /// A link to another property, resolved while decoding (Decoding/ScriptLinkDecoding.swift):
     /// the index into ScriptContext.links.
     case link(Int)
@@ -79,8 +87,11 @@ indirect enum ScriptStatement: Sendable, Equatable {
     case attempt(ScriptStatement, catchName: String?, handler: ScriptStatement?, finally: ScriptStatement?)
     case function(ScriptFunction)
     case `return`(ScriptExpr?)
-    case `break`
-    case `continue`
+    /// break/continue [label].
+    case `break`(String?)
+    case `continue`(String?)
+    /// `label: statement`.
+    case labelled(String, ScriptStatement)
     case `switch`(ScriptExpr, [ScriptCase])
     /// for ([var] name in object) body: the object's keys in order (an array's or string's indices).
     case forIn(String, declares: Bool, ScriptExpr, ScriptStatement)

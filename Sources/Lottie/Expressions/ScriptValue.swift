@@ -83,6 +83,7 @@ indirect enum ScriptValue: Sendable {
         case .bool: return "boolean"
         case .number: return "number"
         case .string: return "string"
+        case .object(.builtin(let b)) where b.isConstructor: return "function"
         case .array, .key, .object, .record: return "object"
         case .function: return "function"
         }
@@ -115,6 +116,17 @@ enum ScriptObject: Sendable, Equatable {
     case effect(String?, ExpressionKey)
     /// `thisProperty`: the property the expression is on.
     case property
+    /// Array, Object, JSON, Number, String, Boolean, Function (ScriptGlobals.swift).
+    case builtin(ScriptBuiltin)
+}
+
+/// The standard objects of ES5 that expressions use (ScriptGlobals.swift has their functions).
+enum ScriptBuiltin: String, Sendable {
+    case array = "Array", object = "Object", json = "JSON", number = "Number", string = "String"
+    case boolean = "Boolean", function = "Function"
+
+    /// Everything but JSON is a constructor (typeof … === "function"; x instanceof …).
+    var isConstructor: Bool { self != .json }
 }
 
 extension ScriptValue {
@@ -202,7 +214,7 @@ extension ScriptValue {
         case .undefined: text += "undefined"
         case .null: text += "null"
         case .bool(let b): text += b ? "true" : "false"
-        case .number(let n): text += n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case .number(let n): text += Self.numberText(n)
         case .string(let s): text += s
         case .array(let a):
             for (i, e) in a.enumerated() {
@@ -213,6 +225,7 @@ extension ScriptValue {
         case .key(let k): k.value.append(to: &text)
         case .function(let f, _): text += "function \(f.name)"
         case .record: text += "[object Object]"
+        case .object(.builtin(let b)) where b.isConstructor: text += "function \(b.rawValue)() { [native code] }"
         case .object: text += "[object]"
         }
     }

@@ -42,6 +42,26 @@ struct WiggleNoise {
         return a + (b - a) * s
     }
 
+    /// noise(p) of expressions (ScriptGlobals.swift): n-D value noise, n = 1…3 — knot values r at
+    /// the integer lattice (the hash of the lattice point, seed 0), blended per axis by the quintic
+    /// fade s, so |noise| ≤ 1 and the same point gives the same value everywhere.
+    static func noise(_ p: [Double]) -> Double {
+        guard p.allSatisfy({ $0.isFinite && abs($0) < 4.5e15 }) else { return 0 }
+        let base = p.map { $0.rounded(.down) }
+        let fade = zip(p, base).map { (x, j) in let u = x - j; return u * u * u * (u * (u * 6 - 15) + 10) }
+        var sum = 0.0
+        for corner in 0..<(1 << p.count) {
+            var weight = 1.0, hash: UInt64 = 0
+            for d in 0..<p.count {
+                let up = corner >> d & 1 == 1
+                weight *= up ? fade[d] : 1 - fade[d]
+                hash = hash &* 0x100_0000_01B3 ^ UInt64(bitPattern: Int64(base[d]) &+ (up ? 1 : 0))
+            }
+            sum += weight * knot(Int64(bitPattern: hash), 0, p.count, 0)
+        }
+        return sum
+    }
+
     /// r_j ∈ [−1, 1].
     static func knot(_ j: Int64, _ seed: UInt64, _ d: Int, _ o: Int) -> Double {
         var z = seed &+ UInt64(bitPattern: j) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(d) &* 0xD1B5_4A32_D192_ED03
