@@ -103,5 +103,27 @@ import Geometry
         // Half-way it heads right (+x): no rotation.
         let mid = layer.transform.matrix(at: 5, autoOrient: true).applyToVector(Point(1, 0))
         #expect(close(mid.x, 1, 1e-9) && close(mid.y, 0, 1e-9), "\(mid)")
+        // After the last keyframe the layer keeps the way it arrived — heading up (−y), so +x maps
+        // to −y (lottie-web: v(t_n) − v(t_n − 0.05); After Effects the same) — and before the
+        // first it keeps the way it sets off (+y). Not unrotated (ThorVG example set: ghost2).
+        let end = layer.transform.matrix(at: 20, autoOrient: true).applyToVector(Point(1, 0))
+        // The chord over the last 0.05 frame, not the tangent: off the vertical by 0.2°.
+        #expect(close(end.x, 0, 0.005) && close(end.y, -1, 1e-4), "\(end)")
+        let before = layer.transform.matrix(at: -5, autoOrient: true).applyToVector(Point(1, 0))
+        #expect(close(before.x, 0, 1e-3) && close(before.y, 1, 1e-3), "\(before)")
+    }
+
+    @Test func autoOrientOfALinearPathAndAHold() throws {
+        // (0,0) → (0,50) linearly over frames 0–10, then held at (0,50) → (80,50) from 10 to 20.
+        let layer = try position(#"{"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [0, 50], "h": 1}, {"t": 20, "s": [80, 50]}]}"#,
+                                 extra: #", "ao": 1"#)
+        let moving = layer.transform.matrix(at: 5, autoOrient: true).applyToVector(Point(1, 0))
+        #expect(close(moving.x, 0, 1e-9) && close(moving.y, 1, 1e-9), "\(moving)")
+        // Inside the hold nothing moves over the last 0.01 frame: no extra rotation (lottie-web).
+        let held = layer.transform.matrix(at: 15, autoOrient: true).applyToVector(Point(1, 0))
+        #expect(close(held.x, 1, 1e-9) && close(held.y, 0, 1e-9), "\(held)")
+        // After the last keyframe: the jump of the hold's end, +x (no rotation either).
+        let after = layer.transform.matrix(at: 30, autoOrient: true).applyToVector(Point(1, 0))
+        #expect(close(after.x, 1, 1e-9) && close(after.y, 0, 1e-9), "\(after)")
     }
 }

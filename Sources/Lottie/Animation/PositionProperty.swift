@@ -18,10 +18,14 @@
 // Split position (`p.s` = true): x and y (and z, ignored) are separate scalar properties with
 // their own keyframes.
 //
-// Direction of travel (for auto-orient): on a spatial segment, the curve's tangent at the
-// current point; elsewhere the change of the value over the last 0.01 frame (lottie-web's
-// finite difference) or, where that is zero (before the first keyframe), over the next 0.01
-// frame. Zero while the position holds still.
+// Direction of travel (for auto-orient), as lottie-web's TransformProperty computes it and After
+// Effects shows it (a layer keeps the orientation it arrived with):
+//   before (and at) the first keyframe t_0:  v(t_0 + 0.01) − v(t_0)     (the way it sets off)
+//   after (and at) the last keyframe t_n:    v(t_n) − v(t_n − 0.05)     (the way it arrived)
+//   between:  on a spatial segment the curve's tangent at the current point, elsewhere
+//             v(f) − v(f − 0.01)  (zero inside a hold: no extra rotation)
+// Split position uses x's keyframe times for the ends (as lottie-web does). A position with
+// an expression takes v(f) − v(f − 0.01), or v(f + 0.01) − v(f) where that is zero.
 
 import Motion
 import Geometry
@@ -51,11 +55,17 @@ public struct SpatialTrack: Sendable {
     }
 
     func direction(at frame: Double) -> Point {
-        if case let .inside(i, u) = track.times.locate(frame), !track.holds[i], let path = paths[i] {
-            let d = path.direction(atFraction: track.easedProgress(segment: i, u))
-            return Point(d.x, d.y)
+        let times = track.times.times
+        switch track.times.locate(frame) {
+        case .before: return value(at: times[0] + 0.01) - value(at: times[0])
+        case .after: return value(at: times[times.count - 1]) - value(at: times[times.count - 1] - 0.05)
+        case let .inside(i, u):
+            if !track.holds[i], let path = paths[i] {
+                let d = path.direction(atFraction: track.easedProgress(segment: i, u))
+                return Point(d.x, d.y)
+            }
+            return value(at: frame) - value(at: frame - 0.01)
         }
-        return finiteDifference(frame, value(at:))
     }
 }
 
@@ -111,7 +121,11 @@ public struct PositionProperty: Sendable {
         switch storage {
         case .constant: return .zero
         case .keyframes(let t): return t.direction(at: frame)
-        case .split: return finiteDifference(frame, value(at:))
+        case let .split(x, _):
+            guard let times = x.track?.times.times else { return finiteDifference(frame, value(at:)) }
+            if frame <= times[0] { return value(at: times[0] + 0.01) - value(at: times[0]) }
+            if frame >= times[times.count - 1] { return value(at: times[times.count - 1]) - value(at: times[times.count - 1] - 0.01) }
+            return value(at: frame) - value(at: frame - 0.01)
         }
     }
 }
