@@ -161,6 +161,56 @@ private let counter = "function counter() { var n = 0; return function () { n +=
     }
 
 
+    @Test func parentAndHasParent() throws {
+        // "Child" (parent ind 1 = "Arm", rotating 0 → 90 over frames 0–10) reads its parent's rotation
+        // with both spellings and a typed link; "Free" has no parent: hasParent false, and a
+        // parent link is reported (lottie-web throws there too), its keyframes kept.
+        let k = #"[{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [90]}]"#
+        let script = escaped("hasParent ? parent.transform.rotation * 2 + (thisLayer.parent.transform.rotation > 40) : -1")
+        let typed = escaped("parent.transform.rotation")
+        let free = escaped("hasParent ? 5 : 7")
+        let freeLink = escaped("parent.transform.rotation")
+        let layers = #"[{"ty": 3, "ind": 1, "nm": "Arm", "ip": 0, "op": 60, "st": 0, "ks": {"r": {"a": 1, "k": \#(k)}}},"#
+            + #"{"ty": 3, "ind": 2, "nm": "Child", "parent": 1, "ip": 0, "op": 60, "st": 0, "ks": {"r": {"a": 0, "k": 0, "x": "\#(script)"}, "o": {"a": 0, "k": 100, "x": "\#(typed)"}}},"#
+            + #"{"ty": 3, "ind": 3, "nm": "Free", "ip": 0, "op": 60, "st": 0, "ks": {"r": {"a": 0, "k": 0, "x": "\#(free)"}, "o": {"a": 0, "k": 30, "x": "\#(freeLink)"}}}]"#
+        let a = try decode(lottieJSON(layers: layers))
+        let child = a.root.layers[1].transform
+        #expect(abs(child.rotation.value(at: 2) - 36) < 1e-9)         // 18° · 2, not past 40
+        #expect(abs(child.rotation.value(at: 5) - 91) < 1e-9)         // 45° · 2 + 1
+        #expect(abs(child.opacity.value(at: 5) - 0.45) < 1e-9)        // opacity 45 %: the parent's 45°
+        #expect(a.root.layers[2].transform.rotation.value(at: 0) == 7)
+        let places = a.features.places(of: .unrecognisedExpressions)
+        #expect(places.count == 1 && places[0].contains("parent.transform.rotation: the layer has no parent"), "\(places)")
+        #expect(abs(a.root.layers[2].transform.opacity.value(at: 0) - 0.3) < 1e-12)
+    }
+
+    @Test func toCompAndFromCompThroughParenting() throws {
+        // "Arm" (ind 1): position (100, 100), scale 200 %, rotation 0 → 90° over frames 0–10.
+        // "Hand" (ind 2, parent 1): anchor (5, 0), position (10, 0). Hand's point (5, 0) is its
+        // anchor: (10, 0) in Arm's space, (20, 0) scaled, turned by r, + (100, 100) —
+        // r = 90°: (100, 120); r = 45° (frame 5): (100 + 10√2, 100 + 10√2). Worked by hand.
+        let k = #"[{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [90]}]"#
+        let probe = escaped("thisComp.layer('Hand').toComp([5, 0])")
+        let back = escaped("var c = thisComp.layer(2).toComp([5, 0, 7]); var b = thisComp.layer('Hand').fromComp(c); [b[0] * 10 + b[2], b[1]]")
+        let own = escaped("fromWorld(toWorld(anchorPoint)) + [1000, 0]")
+        let layers = #"[{"ty": 3, "ind": 1, "nm": "Arm", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [100, 100]}, "s": {"a": 0, "k": [200, 200]}, "r": {"a": 1, "k": \#(k)}}},"#
+            + #"{"ty": 3, "ind": 2, "nm": "Hand", "parent": 1, "ip": 0, "op": 60, "st": 0, "ks": {"a": {"a": 0, "k": [5, 0]}, "p": {"a": 0, "k": [10, 0]}}},"#
+            + #"{"ty": 3, "ind": 3, "nm": "Probe", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "x": "\#(probe)"}, "a": {"a": 0, "k": [0, 0], "x": "\#(back)"}}},"#
+            + #"{"ty": 3, "ind": 4, "nm": "Own", "parent": 2, "ip": 0, "op": 60, "st": 0, "ks": {"a": {"a": 0, "k": [3, 4]}, "p": {"a": 0, "k": [0, 0], "x": "\#(own)"}}}]"#
+        let a = try decode(lottieJSON(layers: layers))
+        #expect(!a.features.uses(.unrecognisedExpressions), "\(a.features.places(of: .unrecognisedExpressions))")
+        let p = a.root.layers[2].transform.position
+        let at10 = p.value(at: 10), at5 = p.value(at: 5)
+        #expect(abs(at10.x - 100) < 1e-9 && abs(at10.y - 120) < 1e-9, "\(at10)")
+        #expect(abs(at5.x - (100 + 10 * 2.0.squareRoot())) < 1e-9 && abs(at5.y - (100 + 10 * 2.0.squareRoot())) < 1e-9, "\(at5)")
+        // fromComp undoes toComp (z passes through): 5 · 10 + 7 = 57, 0.
+        let b = a.root.layers[2].transform.anchor.value(at: 5)
+        #expect(abs(b.x - 57) < 1e-9 && abs(b.y) < 1e-9, "\(b)")
+        // A bare toWorld/fromWorld is the expression's own layer, through two parents.
+        let o = a.root.layers[3].transform.position.value(at: 7)
+        #expect(abs(o.x - 1003) < 1e-9 && abs(o.y - 4) < 1e-9, "\(o)")
+    }
+
     @Test func objectsAndClosuresStayBounded() throws {
         var roomy = LottieLimits.standard
         roomy.maxExpressionSteps = 2_000_000

@@ -32,6 +32,17 @@ struct ExpressionScope {
     var compWidth = 0.0
     var compHeight = 0.0
 
+    /// The position of the current layer's parent in `layers` (its `parent` is an `ind` there: the
+    /// first layer with it, as Parenting.swift), or nil.
+    var parentPosition: Int? {
+        guard layerPosition < layers.count, case .object(let l) = layers[layerPosition],
+              case .number(let wanted)? = l["parent"] else { return nil }
+        return layers.firstIndex { v in
+            guard case .object(let o) = v, case .number(let x)? = o["ind"] else { return false }
+            return x == wanted
+        }
+    }
+
     func effects(ofLayer name: String?) -> [LayerEffect] {
         guard let place = name.map({ placesByName[$0] }) ?? currentPlace else { return [] }
         return effectsByPlace[place] ?? []

@@ -259,6 +259,11 @@ extension DecodeContext {
         let found: Int?
         switch link.layer {
         case .current: found = expressionScope.layerPosition < list.count ? expressionScope.layerPosition : nil
+        case .parent:
+            guard let p = expressionScope.parentPosition else {
+                throw ExpressionFailure("\(link.description): the layer has no parent", inLink: true)
+            }
+            found = p
         case .name(let n):
             found = list.firstIndex { v in
                 if case .object(let o) = v { return self.name(o) == n } else { return false }

@@ -56,6 +56,10 @@ extension DecodeContext {
     }
 
     private func rewrite(_ x: ScriptExpr, _ links: inout [LinkTarget]) throws(ExpressionFailure) -> ScriptExpr {
+        if let space = try layerSpace(x, &links) {
+            guard case let .call(f, args) = space else { return space }
+            return .call(f, [args[0], args[1], try rewrite(args[2], &links)])
+        }
         if let node = Self.linkNode(x) {
             var reference: LinkReference?
             do throws(ExpressionFailure) { reference = try PropertyLinkSyntax.reference(node) } catch { reference = nil }

@@ -3,15 +3,18 @@
 //
 //   link      = root { group } [ transform ] property [ ".value" ] [ ".valueAtTime(" t ")" ]
 //             | "thisProperty.propertyGroup(1)(" P ")" [ ".value" ] [ ".valueAtTime(" t ")" ]
-//   root      = "thisComp.layer(" L ")" | "comp(" S ").layer(" L ")" | "thisLayer" | ε
-//               (ε: a bare `content(…)` or `transform` is the expression's own layer)
+//   root      = "thisComp.layer(" L ")" | "comp(" S ").layer(" L ")" | "thisLayer" [ ".parent" ]
+//             | "parent" | ε
+//               (ε: a bare `content(…)` or `transform` is the expression's own layer; a bare
+//               `anchorPoint` is its transform's, as lottie-web binds it)
 //   group     = ".content(" K ")" | "(\"Contents\")(" K ")"
 //   transform = ".transform" | "(\"Transform\")"
 //   property  = "." NAME | "(\"" Display Name "\")"
 //
 // L is a layer name (its `nm`, the first of that name) or a number (its `ind`, as lottie-web
 // reads it); S a composition name (the root's or a precomposition asset's `nm`); K an item name
-// (`nm`, or its match name `mn`) or a 1-based index among the items of the group. Property names
+// (`nm`, or its match name `mn`) or a 1-based index among the items of the group. `parent` is the
+// expression's layer's parent (its `parent` names an `ind` of the composition). Property names
 // are AE's (`position`, `anchorPoint`, `strokeWidth`…) or their display names ("Position",
 // "Anchor Point", "Stroke Width"…). `thisProperty.propertyGroup(1)` is the shape item or transform
 // holding the expression's property; P names another of its properties by its `ix` (lottie-web's
@@ -30,6 +33,8 @@ enum LinkLayer: Equatable, Sendable {
     case name(String)
     /// The layer's `ind`.
     case index(Int)
+    /// The current layer's parent.
+    case parent
 }
 
 /// A reference to another property of the file.
@@ -57,6 +62,7 @@ struct PropertyLink: Equatable, Sendable {
         var s: String
         switch (composition, layer) {
         case (_, .current): s = "thisLayer"
+        case (_, .parent): s = "parent"
         case (.current, .name(let n)): s = "thisComp.layer(\"\(n.prefix(30))\")"
         case (.current, .index(let i)): s = "thisComp.layer(\(i))"
         case (.named(let c), .name(let n)): s = "comp(\"\(c.prefix(30))\").layer(\"\(n.prefix(30))\")"
@@ -134,6 +140,10 @@ enum PropertyLinkSyntax {
             link.layer = try layer(rest.popFirst())
         case "thisLayer":
             guard !rest.isEmpty else { return nil }
+            if case .member("parent")? = rest.first { rest.removeFirst(); link.layer = .parent }
+        case "parent":
+            guard !rest.isEmpty else { return nil }
+            link.layer = .parent
         case "thisProperty":
             guard case .member("propertyGroup")? = rest.popFirst(), case .call(let a)? = rest.popFirst(), a.count == 1,
                   case .number(1) = a[0] else {
@@ -143,6 +153,10 @@ enum PropertyLinkSyntax {
                 throw ExpressionFailure("thisProperty.propertyGroup(1) is read only with a property: (index) or (\"Name\")")
             }
             link.sibling = try item(.call(b))
+            return try value(&rest, link)
+        case "anchorPoint":     // lottie-web's bare name for the layer's transform.anchorPoint
+            link.transform = true
+            link.property = "anchorPoint"
             return try value(&rest, link)
         case "content", "transform":
             guard !rest.isEmpty else { return nil }

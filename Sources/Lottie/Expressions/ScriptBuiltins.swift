@@ -32,6 +32,7 @@ extension ScriptEnvironment {
             guard n.contains(a.count) else { throw .unsupported("\(name) takes \(n.lowerBound == n.upperBound ? "\(n.lowerBound)" : "\(n.lowerBound)–\(n.upperBound)") arguments") }
         }
         switch name {
+        case "$layerSpace": return try layerSpace(a)     // toComp … (Decoding/LayerSpaceDecoding.swift)
         case "key":
             try arity(1...1)
             let n = try number(0)

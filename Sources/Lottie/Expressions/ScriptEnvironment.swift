@@ -1,7 +1,7 @@
 // What an interpreted expression can name: the property, its keyframes, the layer, the composition
 //
 // Names: time (seconds), value (the property's keyframed value, file units), numKeys, index (the
-// layer's `ind`), inPoint / outPoint (the layer's, seconds), velocity / speed (at time), thisComp,
+// layer's `ind`), hasParent, inPoint / outPoint (the layer's, seconds), velocity / speed (at time), thisComp,
 // thisLayer, thisProperty (.value, .numKeys, .velocity, .speed and the property's functions),
 // Math, true, false, null, undefined, NaN, Infinity.
 // Members: key.index / .time (seconds) / .value, key[i] (key[0] of a 1-D property is its value); array.length, string.length;
@@ -42,6 +42,7 @@ struct ScriptEnvironment {
         case "value": return ScriptValue(value)
         case "numKeys": return .number(Double(numKeys))
         case "index": return .number(Double(context.layerIndex))
+        case "hasParent": return .bool(context.hasParent)
         case "thisComp": return .object(.thisComp)
         case "thisLayer": return .object(.layer(""))
         case "thisProperty": return .object(.property)
@@ -138,6 +139,8 @@ struct ScriptContext: Sendable {
     var compWidth: Double
     var compHeight: Double
     var layerIndex: Int
+    /// Whether the layer has a parent (`hasParent`).
+    var hasParent = false
     /// Effects by layer name ("" for the property's own layer).
     var effects: [String: [LayerEffect]]
     var maxSteps: Int
