@@ -1,6 +1,7 @@
 // A text layer at a frame as display-list nodes
 //
-// The document at the frame (hold keyframes) is set once and cached (TextSetting.swift). Then:
+// The document at the frame (hold keyframes) is set once and cached (TextSetting.swift); a text a
+// sourceText expression gives is set once per distinct text (a bounded cache). Then:
 //
 //   no animator: one fill node of the whole text's outlines and one stroke node (stroke over
 //     fill when `of`, else under), in the layer group;
@@ -35,6 +36,8 @@ final class TextEmitter {
     private struct Key: Hashable {
         let place: String
         let document: Int
+        /// The text a sourceText expression gave (nil: the document's own).
+        var text: String? = nil
     }
 
     private struct CharacterState {
@@ -45,6 +48,10 @@ final class TextEmitter {
 
     let faces: TextFaces
     private var cache: [Key: SetText] = [:]
+    /// Texts set for sourceText expressions, emptied when it holds maxComputed (a counter's
+    /// texts change every frame: the cache stays bounded over a long clip).
+    private var computed: [Key: SetText] = [:]
+    private static let maxComputed = 64
     private var states: [CharacterState] = []
     private var lineShift: [Double] = []
     private var style = StrokeStyle()
@@ -56,12 +63,16 @@ final class TextEmitter {
 
     /// The document of `layer` shown at `frame`, set (cached).
     func set(_ layer: LottieLayer, _ content: TextLayerContent, frame: Double) -> (TextDocument, SetText) {
-        let index = content.documents.index(at: frame)
-        let doc = content.documents.documents[index]
-        let key = Key(place: layer.place, document: index)
-        if let known = cache[key] { return (doc, known) }
+        let (index, doc, isComputed) = content.documents.document(at: frame)
+        let key = Key(place: layer.place, document: index, text: isComputed ? doc.text : nil)
+        if let known = isComputed ? computed[key] : cache[key] { return (doc, known) }
         let text = TextSetter.set(doc, face: faces.face(doc.fontName), font: faces.fonts[doc.fontName])
-        cache[key] = text
+        if isComputed {
+            if computed.count >= Self.maxComputed { computed.removeAll(keepingCapacity: true) }
+            computed[key] = text
+        } else {
+            cache[key] = text
+        }
         return (doc, text)
     }
 

@@ -37,6 +37,8 @@ final class DecodeContext {
     var links = LinkState()
     /// Interpreted expressions bound so far (LottieLimits.maxInterpretedExpressions).
     var interpretedExpressions = 0
+    /// While a sourceText expression is resolved: `text.sourceText` reads as `value` (TextExpressionDecoding.swift).
+    var sourceTextIsValue = false
     /// Characters of the text documents read so far (LottieLimits.maxTotalTextCharacters).
     var textCharacters = 0
     /// Out-of-range values read as the players read them (see the header), in file order.

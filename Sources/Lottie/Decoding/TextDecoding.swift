@@ -39,9 +39,8 @@ extension DecodeContext {
     }
 
     private func documentTrack(_ d: JSONObject) throws(LottieError) -> TextDocumentTrack {
-        if case .string(let x)? = member(d, "x"), !x.isEmpty { record(.expressions) }
         guard let kv = member(d, "k") else { throw error("missing document keyframes (\"k\")") }
-        return try at("k") { () throws(LottieError) -> TextDocumentTrack in
+        var track = try at("k") { () throws(LottieError) -> TextDocumentTrack in
             let list = try array(kv, "an array of document keyframes")
             guard !list.isEmpty else { throw error("no document keyframes") }
             guard list.count <= limits.maxKeyframes else {
@@ -64,6 +63,10 @@ extension DecodeContext {
             if documents.count > 1 { record(.animatedProperties) }
             return TextDocumentTrack(frames: frames, documents: documents)
         }
+        if case .string(let x)? = member(d, "x"), !x.isEmpty {
+            track.expression = try at("x") { () throws(LottieError) -> TextExpression? in textExpression(x, documents: track) }
+        }
+        return track
     }
 
     func document(_ s: JSONObject) throws(LottieError) -> TextDocument {

@@ -116,6 +116,11 @@ struct ScriptEnvironment {
             guard let n = i.number, n == n.rounded(), n >= 0, n < Double(a.count) else { return .undefined }
             return a[Int(n)]
         case .record(let r): return r.members[i.text] ?? .undefined
+        case .string(let s):
+            // "AB"[1] is "B": a UTF-16 code unit, as JavaScript indexes strings.
+            let units = Array(s.utf16)
+            guard let n = i.number, n == n.rounded(), n >= 0, n < Double(units.count) else { return .undefined }
+            return .string(String(decoding: [units[Int(n)]], as: UTF16.self))
         default: return .undefined
         }
     }

@@ -20,6 +20,15 @@ struct ScriptProgram: Sendable {
         return try Self.convert(result, count: env.value.count)
     }
 
+    /// The program's result as it is, with `value` standing for `value` (a text layer's string).
+    func runRaw(_ env: ExpressionEnvironment, value: ScriptValue) throws(ScriptError) -> ScriptValue {
+        let environment = ScriptEnvironment(frame: env.frame, frameRate: env.frameRate, binding: env.binding,
+                                            value: env.value, context: context)
+        var interpreter = ScriptInterpreter(environment: environment, maxSteps: context.maxSteps, maxCallDepth: context.maxCallDepth)
+        interpreter.override("value", value)
+        return try interpreter.run(statements)
+    }
+
     func evaluate(_ env: ExpressionEnvironment) -> ExpressionValue {
         (try? run(env)) ?? env.value
     }

@@ -67,6 +67,18 @@ public enum TextCaps: Int, Sendable {
 public struct TextDocumentTrack: Sendable {
     public var frames: [Double]
     public var documents: [TextDocument]
+    /// A sourceText expression: the text shown at a frame (Expressions/TextExpression.swift).
+    public internal(set) var expression: TextExpression?
+
+    /// The document shown at `frame` (its text from the expression when there is one) and
+    /// whether the expression gave it.
+    public func document(at frame: Double) -> (index: Int, document: TextDocument, computed: Bool) {
+        let i = index(at: frame)
+        guard let expression else { return (i, documents[i], false) }
+        var d = documents[i]
+        d.text = expression.text(at: frame, keyframed: d.text)
+        return (i, d, true)
+    }
 
     /// The index of the document shown at `frame`.
     public func index(at frame: Double) -> Int {
