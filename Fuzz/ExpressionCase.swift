@@ -1,7 +1,8 @@
 // One expression fuzz case: bytes → an expression (as UTF-8 text) on seven properties of a small
 // Lottie file (a keyframed opacity, a spatial keyframed position, a static scale, a fill colour,
 // an ellipse size, a trim start, two paths (`.path` links between them make path chains and
-// cycles) and the rotation of a second layer) with expression controls
+// cycles), the rotation of a second layer, and a text layer's position and source text — the text
+// layer is parented, so parent/hasParent/toComp reach a chain) with expression controls
 // beside it and named items links can reach (`thisComp.layer("Shape").content("G").content("E")
 // .size`, `comp("Main")…`: the same expression on several properties makes chains and cycles) → the decoder (parser, compiler, binding) → every
 // property evaluated at a few frames, loops and wiggle included. Compiled into the
@@ -48,7 +49,11 @@ func expressionFuzzFile(_ expression: String) -> String {
                    {"ty": "sh", "nm": "P", "ks": {"a": 0, "k": {"c": true, "v": [[0, 0], [9, 0], [0, 9]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}, "x": \(x)}},
                    {"ty": "sh", "nm": "Q", "ks": {"a": 1, "k": [{"t": 0, "s": [{"c": false, "v": [[1, 1], [5, 5]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}], "o": {"x": 0.5, "y": 0}, "i": {"x": 0.5, "y": 1}}, {"t": 20, "s": [{"c": false, "v": [[9, 1], [2, 7]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}]}], "x": \(x)}},
                    {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "o": {"a": 0, "k": 100}}]}]},
-     {"ty": 3, "ind": 2, "nm": "Controls", "ip": 0, "op": 60, "st": 0, "ks": {"r": {"a": 0, "k": 15, "x": \(x)}}, "ef": \(controls)}]}
+     {"ty": 3, "ind": 2, "nm": "Controls", "ip": 0, "op": 60, "st": 0, "ks": {"r": {"a": 0, "k": 15, "x": \(x)}}, "ef": \(controls)},
+     {"ty": 5, "ind": 3, "nm": "Text", "parent": 2, "ip": 0, "op": 60, "st": 0, "ef": \(controls), "ks": {"p": {"a": 0, "k": [1, 2], "x": \(x)}},
+      "t": {"d": {"k": [{"s": {"s": 10, "f": "F", "t": "AB", "j": 0, "tr": 0, "lh": 12, "ls": 0, "fc": [0, 0, 0]}, "t": 0},
+                        {"s": {"s": 10, "f": "F", "t": "CD", "j": 0, "tr": 0, "lh": 12, "ls": 0, "fc": [0, 0, 0]}, "t": 30}], "x": \(x)},
+            "p": {}, "m": {"g": 1, "a": {"a": 0, "k": [0, 0]}}, "a": []}}]}
     """
 }
 
@@ -57,5 +62,8 @@ func runExpressionCase(_ bytes: [UInt8]) {
     guard let animation = try? LottieDecoder.decode(Array(json.utf8), file: "fuzz.json", limits: LottieLimits()) else { return }
     let evaluator = PropertyEvaluator(animation)
     for t in [0, 0.1, 0.5, 1.0, 1.99, -1, 7, 1e6] { _ = evaluator.evaluateAll(atSeconds: t) }
+    if case .text(let content)? = animation.root.layers.last?.content {
+        for f in [0, 3, 29.5, 30, 59, -5, 1e6] { _ = content.documents.document(at: f) }
+    }
     _ = animation.features.warnings
 }

@@ -271,6 +271,7 @@ if options.only.map({ $0.contains("lottie") }) ?? true { runLottieBench(rounds: 
 if options.only.map({ $0.contains("lottie") }) ?? true { runLottieThorVGBench(rounds: rounds, quick: options.quick) }   // LottieThorVGBench.swift (peer column of the next)
 if options.only.map({ $0.contains("lottie") }) ?? true { runLottieRenderBench(rounds: rounds, quick: options.quick) }   // LottieRenderBench.swift
 if options.only.map({ $0.contains("lottie") }) ?? true { runLottieCompositingBench(rounds: rounds, quick: options.quick) }   // LottieCompositingBench.swift
+if options.only.map({ $0.contains("lottie") }) ?? true { runLottieExpressionBench(rounds: rounds, quick: options.quick) }   // LottieExpressionBench.swift
 if options.only != nil { writeJSON(options.json); exit(0) }
 
 section("heap allocations per frame, steady state (reset + draw(at:into:) + render)")
