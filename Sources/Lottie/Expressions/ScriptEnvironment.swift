@@ -139,17 +139,31 @@ extension ScriptObject: CustomStringConvertible {
     }
 }
 
-/// What the decoder knew of the property's layer and composition.
-struct ScriptContext: Sendable {
-    var compWidth: Double
-    var compHeight: Double
-    var layerIndex: Int
+/// What the decoder knew of the property's layer and composition. A class: every evaluation's
+/// environment holds it, and copying its dictionaries per evaluation cost more than the
+/// expressions of a simple script.
+final class ScriptContext: Sendable {
+    let compWidth: Double
+    let compHeight: Double
+    let layerIndex: Int
     /// Whether the layer has a parent (`hasParent`).
-    var hasParent = false
+    let hasParent: Bool
     /// Effects by layer name ("" for the property's own layer).
-    var effects: [String: [LayerEffect]]
-    var maxSteps: Int
-    var maxCallDepth: Int
+    let effects: [String: [LayerEffect]]
+    let maxSteps: Int
+    let maxCallDepth: Int
     /// The properties the program's links read (ScriptExpr.link).
-    var links: [LinkTarget] = []
+    let links: [LinkTarget]
+
+    init(compWidth: Double, compHeight: Double, layerIndex: Int, hasParent: Bool = false, effects: [String: [LayerEffect]],
+         maxSteps: Int, maxCallDepth: Int, links: [LinkTarget] = []) {
+        self.compWidth = compWidth
+        self.compHeight = compHeight
+        self.layerIndex = layerIndex
+        self.hasParent = hasParent
+        self.effects = effects
+        self.maxSteps = maxSteps
+        self.maxCallDepth = maxCallDepth
+        self.links = links
+    }
 }
