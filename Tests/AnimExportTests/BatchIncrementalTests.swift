@@ -1,7 +1,7 @@
 // Batch per output (issue 25 item 6): an output re-renders only when its own inputs change
 // (its keys, the preset's shared values it uses, the source's bytes, the tool); a PNG
 // sequence is skipped when its frames are unchanged; --only and `render PRESET[:OUTPUT]`
-// select outputs; the lock file is gone after every run; progress counts end at the total.
+// select outputs (a Lottie preset by name too); the lock file is gone after every run; progress counts end at the total.
 // What was written is decoded, and which outputs ran is read from the files' identity
 // (inode + mtime: every writer replaces a file by rename) and the summary.
 import Foundation
@@ -158,6 +158,27 @@ private let lockName = ".animexport-batch.lock"
         #expect(unknown.status == 2 && unknown.stderr.contains("no preset named 'promx' (did you mean 'promo'?)"), "\(unknown.stderr)")
         let badOutput = try run(["render", "promo:wide", "--out", "r"], cwd: root, environment: env)
         #expect(badOutput.status == 2 && badOutput.stderr.contains("'promo:wide' selects no output of the preset"), "\(badOutput.stderr)")
+    }
+
+    @Test func aLottiePresetRendersByNameOutsideBatch() throws {
+        let root = try scratchFolder()
+        defer { cleanup(root) }
+        try FileManager.default.createDirectory(atPath: root + "/p/anims", withIntermediateDirectories: true)
+        try twoSquares().write(toFile: root + "/p/anims/hero.json", atomically: true, encoding: .utf8)
+        try """
+        {"lottie": "anims/hero.json", "colors": {"Hero/Body/Fill 1": "#3366ff"}, "scale": 2,
+         "outputs": [{"name": "hero/still.png"}, {"name": "hero/clip.mp4", "frames": 2}]}
+        """.write(toFile: root + "/p/hero.json", atomically: true, encoding: .utf8)
+        // By name from the preset folders, one output: only the still is written, recoloured.
+        let r = try run(["render", "hero:still", "--out", "o"], cwd: root, environment: ["ANIMEXPORT_PRESETS": root + "/p"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(listing(root + "/o/hero") == ["still.png"])
+        let png = try PNGReader.read(path: root + "/o/hero/still.png")
+        #expect(png.width == 80 && png.height == 40)
+        let left = (20 * png.width + 20) * 4, right = (20 * png.width + 60) * 4
+        #expect(Array(png.rgba[left..<left + 4]) == [0x33, 0x66, 0xFF, 0xFF], "the preset's colour")
+        #expect(Array(png.rgba[right..<right + 4]) == [0, 0xFF, 0, 0xFF], "the file's own green")
+        #expect(try Manifest.read(root + "/o/manifest.json").outputs.keys.sorted() == ["hero/still.png"])
     }
 
     @Test func progressCountsEndAtTheTotalWhenAPresetFails() throws {
