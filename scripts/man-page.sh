@@ -29,6 +29,8 @@ echo 'Each built-in animation (see \fBanimexport list\fR) takes the options belo
 "$bin" pulse --help | block
 echo '.SH "animexport FILE.json"'
 "$bin" animation.json --help | block
+echo '.SH "animexport still FILE.json"'
+"$bin" still animation.json --help | block
 echo '.SH FILES'
 echo '.TP'
 echo '.I /usr/share/animexport/presets'
