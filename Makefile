@@ -14,7 +14,7 @@ APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-confi
            libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter fonts-noto-core fonts-wqy-microhei libjansson-dev \
            libavfilter-dev libswresample-dev libwebp-dev ffmpeg libpolyclipping-dev libzip-dev
 
-.PHONY: all deps deps-test build release test check-layout run bench bench-against assets install install-files uninstall clean \
+.PHONY: all deps deps-test deps-deb build release deb test check-layout run bench bench-against assets install install-files uninstall clean \
         compare-lottie lottie-compare-venv test-compare-tool
 
 all: build
@@ -35,23 +35,33 @@ deps:
 	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Noto Sans Devanagari'; } || missing="$$missing fonts-noto-core"; \
 	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'WenQuanYi Micro Hei'; } || missing="$$missing fonts-wqy-microhei"; \
 	if [ -n "$$missing" ]; then \
-	  echo "deps: missing:$$missing — installing with apt-get"; \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PKGS) >/dev/null \
-	    || { echo "deps: apt-get install failed; install these Debian packages: $(APT_PKGS)"; exit 1; }; \
+	  echo "deps: missing:$$missing — installing with apt-get"; $(call apt-install,$(APT_PKGS),deps); \
 	else echo "deps: all present"; fi
+
+# Installs the Debian packages $(1) with apt-get (as root, else with sudo); $(2) names the target.
+define apt-install
+SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(1) >/dev/null \
+	    || { echo "$(2): apt-get install failed; install these Debian packages: $(1)"; exit 1; }
+endef
 
 # What only the tests need: Debian's Chromium, for the review page test and lottie-web in
 # `make compare-lottie`, and qemu-user, to run the release binary on an emulated CPU without AVX2
 # (scripts/test-release-manifest.sh): large packages, so apart from `deps` and installed only when missing.
-deps-test: deps
+deps-test: deps deps-deb
 	@missing=""; command -v chromium >/dev/null 2>&1 || missing="chromium"; \
 	command -v qemu-x86_64 >/dev/null 2>&1 || missing="$$missing qemu-user"; \
 	if [ -z "$$missing" ]; then echo "deps-test: chromium and qemu-user present"; else \
-	  echo "deps-test: missing: $$missing — installing with apt-get"; \
-	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null \
-	    || { echo "deps-test: apt-get install failed; install the Debian packages: $$missing"; exit 1; }; \
+	  echo "deps-test: missing: $$missing — installing with apt-get"; $(call apt-install,$$missing,deps-test); \
+	fi
+
+# For `make deb` and its check, when missing: dpkg-dev (dpkg-shlibdeps derives the package's
+# Depends) and groff-base (scripts/test-deb.sh formats the man page with warnings on).
+deps-deb:
+	@missing=""; command -v dpkg-shlibdeps >/dev/null 2>&1 || missing="dpkg-dev"; \
+	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
+	if [ -z "$$missing" ]; then echo "deps-deb: dpkg-dev and groff-base present"; else \
+	  echo "deps-deb: missing: $$missing — installing with apt-get"; $(call apt-install,$$missing,deps-deb); \
 	fi
 
 build: deps
@@ -59,6 +69,13 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product animexport
+
+# A Debian package of the release binary (scripts/build-deb.sh): launcher, binary, the Swift
+# runtime no Debian package has, presets, targets, a man page from --help; Depends derived
+# by dpkg-shlibdeps and dpkg -S. Writes .build/deb/animexport_VERSION_ARCH.deb (docs/ci.md).
+DEB_DIR = .build/deb
+deb: release deps-deb
+	scripts/build-deb.sh $(RELEASE_BIN) $(DEB_DIR)
 
 # Module layout, before any build (seconds): every file imports only modules its target declares
 # in Package.swift and every declared dependency is imported; nothing refers outside the
@@ -85,6 +102,9 @@ test: check-layout release deps-test test-compare-tool
 	@# The manifest a consumer sees has no unsafe flags; the tuned release binary refuses a CPU
 	@# without AVX2 in one sentence (qemu) and runs on one with it.
 	SWIFT=$(SWIFT) scripts/test-release-manifest.sh $(RELEASE_BIN)
+	@# The Debian package of this release binary (~25 s): fields, files, Depends, apt's simulated
+	@# install, then dpkg -i into a private root and run from outside the checkout (list, a clip).
+	deb=$$(scripts/build-deb.sh $(RELEASE_BIN) $(DEB_DIR)) && scripts/test-deb.sh "$$deb" $(RELEASE_BIN)
 	@# SwiftPM can keep a stale plan of the path dependency after files are added to it (seen after
 	@# merges): an incremental failure is retried once from an empty build folder.
 	@# The example builds as a consumer of AnimExportKit does: without ANIMEXPORT_TUNED, so with

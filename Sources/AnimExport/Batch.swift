@@ -20,6 +20,7 @@ import Video
 let batchFlags: [FlagSpec] = [
     FlagSpec("--out", value: "DIR", help: "output folder (created if missing); output names are relative to it"),
     FlagSpec("--jobs", alias: "-j", value: "N", help: "outputs rendered at once (default: the number of cores)"),
+    FlagSpec("--only", value: "GLOB", repeatable: true, help: "render only the outputs GLOB selects: a preset name, an output name, or PRESET:OUTPUT (globs: 'promo*', 'promo:square'); repeatable"),
     FlagSpec("--shard", value: "K/N", help: "render only shard K of N (1-based; default from CI_NODE_INDEX/CI_NODE_TOTAL or JOB_COMPLETION_INDEX)"),
     FlagSpec("--shard-total", value: "N", help: "number of shards, with JOB_COMPLETION_INDEX (Kubernetes indexed jobs, 0-based)"),
     FlagSpec("--memory", value: "MB", help: "memory budget: outputs start only while their estimated peak fits (default: half the RAM)"),
@@ -39,19 +40,23 @@ func batchHelp() -> String {
     Usage: animexport batch [DIR | FILE.json] --out DIR [options]
 
     Renders every output of every preset in DIR (default presets/), or of one preset file,
-    into --out, skipping outputs whose inputs and files are unchanged (manifest.json in
-    --out), and exits 1 if any preset or output failed. One batch at a time per --out.
-    See docs/ci.md.
+    into --out, skipping each output whose own inputs and files are unchanged (manifest.json
+    in --out), and exits 1 if any preset or output failed. One batch at a time per --out.
+    A preset's name is its file name without .json; an output answers to its name, its file
+    name and that without the extension (--only 'pulse-red:square'). A glob that selects
+    nothing is an error (exit 2). See docs/ci.md.
 
     Options:
     \(helpTable(batchFlags))
     """
 }
 
-func runBatch(_ args: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> Int32 {
+/// `command`: "render" when `animexport render` runs a preset through here (PresetRender.swift).
+func runBatch(_ args: [String], command: String = "batch", environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) -> Int32 {
     let parsed = try parseArguments(args, flags: batchFlags, command: "batch")
     if parsed.has("--help") { print(batchHelp()); return 0 }
     var options = try batchOptions(parsed, environment: environment)
+    if command != "batch" { options.only?.command = command }
     try Interruption.requireWatchdog()
 
     var isDir: ObjCBool = false
@@ -68,7 +73,7 @@ func runBatch(_ args: [String], environment: [String: String] = ProcessInfo.proc
     try Interruption.check()
     // The lock is held until this function returns (a dry run writes nothing and takes none).
     let lock = options.dryRun ? nil : try BatchLock.acquire(out: options.out, wait: options.wait) { progress.note($0) }
-    defer { withExtendedLifetime(lock) {} }
+    defer { lock?.release() }      // the lock file goes too (BatchLock.swift)
 
     let manifestPath = options.out + "/" + manifestName
     var old = Manifest()
@@ -88,6 +93,7 @@ func runBatch(_ args: [String], environment: [String: String] = ProcessInfo.proc
     options.startedAt = started
     let session = BatchSession(plan: plan, options: options, previous: old, progress: progress,
                                store: ManifestStore(path: manifestPath, previous: old))
+    session.batchLock = lock
     session.decideAll()
     if options.dryRun { return session.printDryRun() }
     return try session.run()
@@ -100,6 +106,11 @@ func batchOptions(_ parsed: ParsedArguments, environment: [String: String]) thro
     var options = BatchOptions(folder: parsed.positionals.first ?? "presets", out: out,
                                jobs: try parsed.value("--jobs").map { s throws(ExportError) in try parseInt(s, flag: "--jobs", range: 1...256) }
                                    ?? max(1, ProcessInfo.processInfo.activeProcessorCount))
+    let globs = parsed.all("--only")
+    if let empty = globs.first(where: { $0.isEmpty || $0.hasSuffix(":") || $0.hasPrefix(":") }) {
+        throw .usage("batch: --only '\(empty)' names no preset or output (use PRESET, PRESET:OUTPUT or a glob such as 'promo*')")
+    }
+    if !globs.isEmpty { options.only = OnlySelection(globs: globs) }
     options.shard = try Shard.resolve(flag: parsed.value("--shard"), totalFlag: parsed.value("--shard-total"), environment: environment)
     if let m = parsed.value("--memory") { options.memoryBudget = try parseInt(m, flag: "--memory", range: 64...1_048_576) << 20 }
     options.force = parsed.has("--force"); options.dryRun = parsed.has("--dry-run"); options.failFast = parsed.has("--fail-fast")
@@ -112,11 +123,11 @@ func batchOptions(_ parsed: ParsedArguments, environment: [String: String]) thro
 /// What a run does with one output.
 enum OutputDecision { case skip, previewsOnly, render }
 
-/// Skip when the inputs hash is the same and the file on disk still matches (with --previews
+/// Skip when the inputs hash is the same and the files on disk still match (with --previews
 /// the previews too); re-make only the previews when just they are missing or changed.
 func decide(_ o: PlannedOutput, entry: ManifestEntry?, out: String, previews: Bool, force: Bool) -> OutputDecision {
     guard !force, let entry, entry.inputsHash == o.inputsHash,
-          fileMatches(out + "/" + o.name, sha256: entry.sha256, bytes: entry.bytes) else { return .render }
+          recordedFilesMatch(o.name, entry: entry, out: out) else { return .render }
     if previews && o.kind == .video {
         guard let p = entry.previews, Set(p.values.map(\.name)) == Set(o.previewNames),
               p.values.allSatisfy({ fileMatches(out + "/" + $0.name, sha256: $0.sha256, bytes: $0.bytes) }) else { return .previewsOnly }
@@ -157,9 +168,11 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
             try writeStillOutput(job, at: o.time)
             entry.time = o.time
         }
-        guard let digest = SHA256.file(recordedFile(job)) else { throw .runtime("\(job.output): cannot be read back") }
-        entry.sha256 = digest.sha256
-        entry.bytes = digest.bytes
+        guard let facts = recordedFacts(o.name, frames: entry.frames, out: options.out) else { throw .runtime("\(job.output): cannot be read back") }
+        let digest = facts.sequence ?? facts.file
+        entry.sha256 = facts.file.sha256
+        entry.bytes = facts.file.bytes
+        entry.sequence = facts.sequence
         let seconds = Date().timeIntervalSince(t0)
         entry.renderSeconds = (seconds * 1000).rounded() / 1000
         progress.finished(o.name, event: ["event": "done", "name": o.name, "sha256": digest.sha256, "bytes": digest.bytes, "seconds": entry.renderSeconds],

@@ -10,7 +10,9 @@
 // 3. Each output is resolved into a RenderJob with `resolveJob`, the single-clip command's
 //    own rules, by turning its keys into the equivalent flags; a failure is that preset's
 //    error (reported, exit 1, the others render).
-// 4. The shard filter keeps the outputs whose stable name hash falls into this shard.
+// 4. --only keeps the outputs its globs select (OnlySelection.swift; a glob that selects
+//    nothing is exit 2), then the shard filter keeps the outputs whose stable name hash falls
+//    into this shard.
 import Foundation
 import Scenes
 import Video
@@ -34,6 +36,11 @@ struct BrokenPreset { var path: String; var error: ExportError }
 struct BatchPlan {
     var outputs: [PlannedOutput]
     var broken: [BrokenPreset]
+    /// Outputs of the set that --only left out: not run, not orphans (OnlySelection.swift).
+    var unselected: Set<String> = []
+
+    /// Every name the presets of the set make (this run's and those --only left out).
+    var knownNames: Set<String> { unselected.union(outputs.map(\.name)) }
 }
 
 /// x264 threads used for every batch video. x264's bitstream depends on its thread count
@@ -108,17 +115,18 @@ func previewNames(for name: String) -> [String] {
     return [base + ".poster.png", base + ".sheet.png"]
 }
 
-/// Everything that changes an output's bytes, hashed: see docs/ci.md "Incremental".
-func inputsHash(presetBytes: Data, presetFile: PresetFile, presetPath: String, kind: OutputSpec.Kind,
+/// Everything that changes an output's bytes, hashed: see docs/ci.md "Incremental". Per
+/// output: the preset's shared part this output uses (SharedInputs.swift), not its bytes.
+func inputsHash(shared: Data, presetFile: PresetFile, presetPath: String, kind: OutputSpec.Kind,
                 flags: [(flag: String, value: String)], time: Double) -> String {
     var h = SHA256()
-    h.update("animexport-batch-inputs/1\n")
+    h.update("animexport-batch-inputs/2\n")
     h.update("tool \(CLI.version)\nffmpeg \(FFmpegLog.libraryVersion)\nencoder-threads \(batchEncoderThreads)\n")
     h.update("kind \(kind.rawValue)\n")
     if kind == .image { h.update("time \(time)\n") }
     for f in flags { h.update("\(f.flag) \(f.value)\n") }
-    h.update("preset \(presetBytes.count)\n")
-    h.update(presetBytes)
+    h.update("preset \(shared.count)\n")
+    h.update(shared)
     // Files the scene's pixels depend on besides the preset: the heart's label font, then the
     // fallback fonts its characters are drawn with (HeartPlugin.inputFiles).
     for (i, file) in presetFile.parameters.inputFiles(context: SceneContext(presetPath: presetPath)).enumerated() {
@@ -134,6 +142,8 @@ struct BatchOptions {
     var out: String
     var jobs: Int
     var shard: Shard?
+    /// --only globs (nil: every output).
+    var only: OnlySelection?
     var force = false
     var dryRun = false
     var failFast = false
@@ -244,7 +254,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             }
             presetOutputs.append(PlannedOutput(
                 name: name, kind: kind, presetPath: path, animation: animation, spec: spec, args: args,
-                inputsHash: inputsHash(presetBytes: bytes, presetFile: loaded.file, presetPath: path, kind: kind, flags: spec.flags(), time: time),
+                inputsHash: inputsHash(shared: sharedPresetInputs(bytes, output: spec), presetFile: loaded.file, presetPath: path, kind: kind, flags: spec.flags(), time: time),
                 job: nil, error: nil, previewNames: previews, time: time))
         }
         // Resolve each output with the single-clip rules; flag-worded errors name the output.
@@ -277,11 +287,13 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
     if !confinement.isEmpty {
         throw .usage("batch: refused before rendering: " + confinement.joined(separator: "; "))
     }
+    var plan = BatchPlan(outputs: outputs, broken: broken)
+    if let only = options.only { plan = try only.apply(plan) }
     if let shard = options.shard {
-        outputs = outputs.filter { shard.contains($0.name) }
+        plan.outputs = plan.outputs.filter { shard.contains($0.name) }
     }
-    guard outputs.count <= Limits.maxBatchOutputs else {
-        throw .usage("batch: \(outputs.count) outputs is over the cap of \(Limits.maxBatchOutputs) per run; split the folder or use --shard")
+    guard plan.outputs.count <= Limits.maxBatchOutputs else {
+        throw .usage("batch: \(plan.outputs.count) outputs is over the cap of \(Limits.maxBatchOutputs) per run; split the folder or use --shard")
     }
-    return BatchPlan(outputs: outputs, broken: broken)
+    return plan
 }

@@ -14,6 +14,7 @@ public enum CLI {
           animexport still <animation> [options] OUT.png one frame as a PNG
           animexport list                               animations and presets
           animexport batch [DIR] --out DIR [options]    every preset's outputs (see batch --help)
+          animexport render PRESET[:OUTPUT] [--out DIR]  one preset's outputs, as batch renders them
           animexport manifest merge A.json B.json …     join batch shards' manifests
           animexport info FILE.json [--json]            describe a Lottie file and what would not render
           animexport FILE.json [options] OUTPUT|--null  render a Lottie file (see animexport FILE.json --help)
@@ -84,6 +85,8 @@ public enum CLI {
             return try runStill(rest, library: library)
         case "batch":
             return try runBatch(rest)
+        case "render":
+            return try runPresetRender(rest, library: library)
         case "manifest":
             return try runManifest(rest)
         case "info":
@@ -99,7 +102,7 @@ public enum CLI {
         default:
             if isLottiePath(command) { return try runLottieRender(command, rest, library: library) }
             guard let kind = AnimationKind(rawValue: command) else {
-                let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list", "batch", "manifest", "info"]
+                let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list", "batch", "render", "manifest", "info"]
                 let hint = nearest(to: command, in: known).map { " (did you mean '\($0)'?)" } ?? ""
                 throw .usage("unknown command or animation '\(command)'\(hint); known: \(known.joined(separator: ", "))")
             }

@@ -68,10 +68,3 @@ func exportForTarget(_ job: RenderJob, _ target: DeliveryTarget, progress: Bool,
     }
     throw .runtime("\(job.output): could not fit target \(target.name)")
 }
-
-/// The file whose digest a manifest records: OUTPUT, or a PNG sequence's first frame (its name is
-/// a pattern, so the skip-if-unchanged check never matches it and sequences are always rendered).
-func recordedFile(_ job: RenderJob) -> String {
-    guard job.media.format.container == .pngSequence, let pattern = FramePattern(job.output) else { return job.output }
-    return pattern.path(frame: 0)
-}

@@ -18,7 +18,9 @@
 //           "previews": {"poster": {"name": "pulse/red-square.poster.png", "sha256": "…", "bytes": 1234}, "sheet": {…}},
 //           "renderSeconds": 1.234
 //         },
-//         "pulse/red-poster.png": {"kind": "image", "time": 0.5, …}
+//         "pulse/red-poster.png": {"kind": "image", "time": 0.5, …},
+//         "frames/f%04d.png": {"kind": "video", "sha256": "<frame 0's>", "bytes": <frame 0's>,
+//           "sequence": {"name": "frames/f%04d.png", "sha256": "<all frames>", "bytes": <total>}, …}
 //       }
 //     }
 //
@@ -141,6 +143,8 @@ struct ManifestEntry: Codable, Equatable {
     var time: Double?
     var codec: CodecFacts?
     var previews: [String: FileFact]?
+    /// A PNG sequence's frames as a whole (RecordedFiles.swift); nil for one file.
+    var sequence: FileFact?
     var renderSeconds: Double
 
     /// The entry without its timing field, for comparisons (merge, tests).

@@ -7,8 +7,8 @@
 //       {"name": "pulse/red-poster.png", "size": "1200x1200", "time": 0.5}
 //     ]
 //
-// `name` is a path relative to the batch's --out folder; its extension picks the kind:
-// .mp4/.m4v a video, .png a still (at `time`, default 0). Every other key is optional and
+// `name` is a path relative to the batch's --out folder; its extension picks the kind: .png a
+// still (at `time`, default 0), every other output format (and name%04d.png) a video. Every other key is optional and
 // means exactly what the flag of the same name means (seconds, frames, loops, start, end,
 // marker (a Lottie preset), fps,
 // scale, size, background, and the encoder object's keys as in the preset's "encoder",

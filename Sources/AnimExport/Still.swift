@@ -27,7 +27,7 @@ func stillHelp() -> String {
 /// Runs `still` with the arguments after the word "still".
 func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> Int32 {
     if args.isEmpty || args.contains("--help") || args.contains("-h") {
-        print(stillHelp())
+        print(args.first.map(isLottiePath) == true ? lottieStillHelp() : stillHelp())
         return args.isEmpty ? 2 : 0
     }
     if isLottiePath(args[0]) { return try runLottieStill(args[0], Array(args.dropFirst()), library: library) }

@@ -138,9 +138,11 @@ func stripTiming(_ m: Manifest) -> Manifest {
         print("batch: first run \(firstSeconds) s, second (all skipped) \(secondSeconds) s")
         #expect(stripTiming(try Manifest.read(root + "/dist/manifest.json")) == stripTiming(manifest))
 
-        // Touching one preset re-renders only its outputs; a changed file on disk is re-rendered.
+        // A value every output of a preset uses re-renders only that preset's outputs; a changed
+        // file on disk is re-rendered (BatchIncrementalTests: one output's own edit).
         let dots = presets + "/dots.json"
-        try (String(contentsOfFile: dots, encoding: .utf8) + "\n").write(toFile: dots, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: dots, encoding: .utf8).replacingOccurrences(of: #""seconds": 0.5,"#, with: ##""seconds": 0.5, "background": "#102030","##)
+            .write(toFile: dots, atomically: true, encoding: .utf8)
         try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/dist/heart.mp4"))
         let third = try run(["batch", presets, "--out", "dist", "--jobs", "2", "--previews"], cwd: root)
         #expect(third.stdout.contains("rendered 3, skipped 4, failed 0"), "\(third.stdout)")

@@ -164,6 +164,7 @@ func temporarySize(_ folder: String) -> Int? {
                 #expect(r.status != nil, "\(what): hang")
                 #expect(r.status == 128 + sig || r.status == 0, "\(what): status \(String(describing: r.status)), \(r.process.stderr)")
                 if r.status == 128 + sig { latencies.append(r.latency) }
+                #expect(!FileManager.default.fileExists(atPath: out + "/.animexport-batch.lock"), "\(what): lock file left")
                 #expect(temporaries(root).isEmpty, "\(what): \(temporaries(root))")
                 if FileManager.default.fileExists(atPath: out + "/manifest.json") {
                     #expect(try untrueManifestEntries(out).isEmpty, "\(what)")
@@ -196,5 +197,6 @@ func temporarySize(_ folder: String) -> Int? {
         #expect(notStarted.count >= 4, "\(summary)")
         #expect(p.stderr.contains("not started"), "\(p.stderr)")
         for name in notStarted { #expect(!FileManager.default.fileExists(atPath: root + "/out/" + name)) }
+        #expect(!FileManager.default.fileExists(atPath: root + "/out/.animexport-batch.lock"), "the lock file is removed after SIGTERM")
     }
 }

@@ -24,6 +24,8 @@ final class BatchSession: @unchecked Sendable {
     let previous: Manifest
     let progress: BatchProgress
     let store: ManifestStore
+    /// Released (its file removed) at the end of the run, signals included.
+    var batchLock: BatchLock?
     private let lock = NSLock()
     private var results: [OutputResult?]
     private var work: [(index: Int, decision: OutputDecision)] = []
@@ -39,7 +41,8 @@ final class BatchSession: @unchecked Sendable {
 
     /// Broken presets and failed resolutions are reported; each other output is skipped or queued.
     func decideAll() {
-        progress.total = plan.outputs.count
+        // Every line counts one item: an output, or a broken preset (whose outputs are unknown).
+        progress.total = plan.outputs.count + plan.broken.count
         for b in plan.broken {
             progress.finished(nil, event: ["event": "error", "name": nil, "file": b.path, "message": b.error.description],
                               line: "error   \(b.error)")
@@ -76,7 +79,7 @@ final class BatchSession: @unchecked Sendable {
             let what = o.kind == .video ? "\(job.width)×\(job.height), \(job.frameCount) frames" : "\(job.width)×\(job.height) PNG at \(format(o.time)) s"
             print(visible("\(d == .previewsOnly ? "previews" : "render ") \(o.name)  (\(URL(fileURLWithPath: o.presetPath).lastPathComponent), \(what))"))
         }
-        let orphaned = orphans(in: previous, planned: Set(plan.outputs.map(\.name)), shard: options.shard)
+        let orphaned = orphans(in: previous, planned: plan.knownNames, shard: options.shard)
         for name in orphaned { print(visible("\(options.prune ? "prune  " : "orphan ") \(name) (no preset makes it)")) }
         print("dry run: \(work.count) to render, \(results.filter { $0?.status == .skipped }.count) unchanged, \(plan.broken.count + results.filter { $0?.status == .failed }.count) failed\(options.shard.map { ", shard \($0)" } ?? "")")
         return failedUpFront ? 1 : 0
@@ -88,12 +91,14 @@ final class BatchSession: @unchecked Sendable {
         for (i, o) in plan.outputs.enumerated() where results[i]?.status == .failed { try store.keepIfTrue(o.name, out: options.out) }
         Interruption.setFinalReport { [self] sig in _ = finish(interruptedBy: sig) }
         defer { Interruption.setFinalReport(nil) }
-        if options.previews { clearPreviousOutputs(out: options.out, shard: options.shard, names: plan.outputs.map(\.name)) }
+        if options.previews { clearPreviousOutputs(out: options.out, partial: options.shard != nil || options.only != nil, names: plan.outputs.map(\.name)) }
         if options.failFast && failedUpFront { return finish(interruptedBy: nil) }
         for (i, _) in work {
             let folder = (options.out + "/" + plan.outputs[i].name as NSString).deletingLastPathComponent
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-                setResult(i, OutputResult(status: .failed, error: .runtime("\(folder): \(error.localizedDescription)")))
+                let e = ExportError.runtime("\(folder): \(error.localizedDescription)"), o = plan.outputs[i]
+                setResult(i, OutputResult(status: .failed, error: e))
+                progress.finished(o.name, event: ["event": "error", "name": o.name, "file": o.presetPath, "message": e.description], line: "error   \(o.name): \(e)")
             }
         }
         // Longest first (frames × pixels), so the last outputs to finish are short ones and no
@@ -164,7 +169,7 @@ final class BatchSession: @unchecked Sendable {
             setResult(i, OutputResult(status: .notStarted))
             do { try store.keepIfTrue(o.name, out: options.out) } catch { notes.append("\(error)") }
         }
-        let orphaned = orphans(in: store.manifest, planned: Set(plan.outputs.map(\.name)), shard: options.shard)
+        let orphaned = orphans(in: store.manifest, planned: plan.knownNames, shard: options.shard)
         if !orphaned.isEmpty && sig == nil {
             if !options.prune {
                 notes.append("\(orphaned.count) output\(orphaned.count == 1 ? " is" : "s are") in the manifest but no preset makes \(orphaned.count == 1 ? "it" : "them") any more: \(orphaned.joined(separator: ", ")) (pass --prune to remove them)")
@@ -178,6 +183,7 @@ final class BatchSession: @unchecked Sendable {
         if options.previews && sig == nil {
             do { try writeReviewPage(session: self) } catch { notes.append("\(error)") }
         }
+        batchLock?.release()
         return summary(interruptedBy: sig, notes: notes)
     }
 

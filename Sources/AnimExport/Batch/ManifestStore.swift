@@ -70,7 +70,7 @@ final class ManifestStore: @unchecked Sendable {
 
 /// `entry` if its file still matches; without its previews if only they changed; else nil.
 func verifiedEntry(_ entry: ManifestEntry, name: String, out: String) -> ManifestEntry? {
-    guard fileMatches(out + "/" + name, sha256: entry.sha256, bytes: entry.bytes) else { return nil }
+    guard recordedFilesMatch(name, entry: entry, out: out) else { return nil }
     var e = entry
     if let previews = entry.previews,
        previews.values.contains(where: { !fileMatches(out + "/" + $0.name, sha256: $0.sha256, bytes: $0.bytes) }) {

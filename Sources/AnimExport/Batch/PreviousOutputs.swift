@@ -3,7 +3,7 @@
 //
 // The rule, with --previews only (the folder exists for the page):
 //   1. The run starts by removing what an earlier run kept: the whole folder, or with --shard
-//      only the files of the outputs this shard plans (other shards' files are theirs).
+//      or --only only the files of the outputs this run plans (the others' files are theirs).
 //   2. Before an output is rendered over a file that still has its manifest entry's size and
 //      sha256, that file is hard-linked (copied where the file system cannot link) to
 //      .previous/FILE. Writers replace the output by rename, so the link keeps the old bytes.
@@ -22,11 +22,12 @@ func recordedName(_ name: String) -> String {
     return pattern.path(frame: 0)
 }
 
-/// Rule 1: removes the kept files of an earlier run (all, or with a shard only `names`').
-func clearPreviousOutputs(out: String, shard: Shard?, names: [String]) {
+/// Rule 1: removes the kept files of an earlier run (all, or in a partial run — a shard,
+/// --only — only `names`').
+func clearPreviousOutputs(out: String, partial: Bool, names: [String]) {
     let root = out + "/" + previousFolder
     guard FileManager.default.fileExists(atPath: root) else { return }
-    guard shard != nil else { try? FileManager.default.removeItem(atPath: root); return }
+    guard partial else { try? FileManager.default.removeItem(atPath: root); return }
     for name in names { unlink(root + "/" + recordedName(name)) }
 }
 

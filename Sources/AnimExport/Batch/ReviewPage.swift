@@ -51,7 +51,7 @@ func reviewPage(session: BatchSession) -> String {
         extra += "<h2>Presets that failed to load</h2><ul class=\"broken\">"
             + session.plan.broken.map { "<li>\(html($0.error.description))</li>" }.joined() + "</ul>"
     }
-    let orphaned = orphans(in: now, planned: Set(session.plan.outputs.map(\.name)), shard: session.options.shard)
+    let orphaned = orphans(in: now, planned: session.plan.knownNames, shard: session.options.shard)
     if !orphaned.isEmpty {
         extra += "<h2>In the manifest, made by no preset</h2><ul>" + orphaned.map { "<li>\(html($0))</li>" }.joined() + "</ul>"
     }

@@ -41,8 +41,9 @@ let lottieRenderFlags: [FlagSpec] = [
 
 let lottieStillFlags: [FlagSpec] = [
     lottieAnimationFlag,
-    FlagSpec("--frame", value: "F", help: "the file's frame F counted from its in-point (instead of --time)"),
-] + stillFlags.filter { !["--preset", "--font"].contains($0.name) }
+    FlagSpec("--time", value: "T", help: "animation time of the still, seconds: 0 ≤ T < the file's length (default 0)"),
+    FlagSpec("--frame", value: "F", help: "the file's frame F counted from its in-point, 0 ≤ F < op − ip (instead of --time)"),
+] + stillFlags.filter { !["--time", "--preset", "--font"].contains($0.name) }.map(lottieFlagHelp)
 
 /// Whether a command-line word names a Lottie file rather than an animation.
 func isLottiePath(_ word: String) -> Bool {
@@ -66,6 +67,21 @@ func lottieHelp() -> String {
     """
 }
 
+func lottieStillHelp() -> String {
+    """
+    Usage: animexport still FILE.json [--time T | --frame F] [options] OUTPUT.png
+           animexport still FILE.lottie [--animation ID] [options] OUTPUT.png
+
+    Renders one frame of a Lottie file as an RGBA PNG (straight alpha), at animation time T or
+    at the file's frame F; a time or frame outside the file's length is an error. Size and
+    background default as for a clip of the file (animexport FILE.json --help): 1 px per
+    point, transparent. See docs/lottie.md.
+
+    Options:
+    \(helpTable(lottieStillFlags))
+    """
+}
+
 /// Runs `animexport FILE.json …`.
 func runLottieRender(_ path: String, _ rest: [String], library: PresetLibrary) throws(ExportError) -> Int32 {
     var parsed = try parseArguments(rest, flags: lottieRenderFlags, command: path)
@@ -83,7 +99,7 @@ func runLottieRender(_ path: String, _ rest: [String], library: PresetLibrary) t
 /// Runs `animexport still FILE.json …` (the arguments after FILE.json).
 func runLottieStill(_ path: String, _ rest: [String], library: PresetLibrary) throws(ExportError) -> Int32 {
     let parsed = try parseArguments(rest, flags: lottieStillFlags, command: "still")
-    if parsed.has("--help") { print(stillHelp()); return 0 }
+    if parsed.has("--help") { print(lottieStillHelp()); return 0 }
     if parsed.has("--time") && parsed.has("--frame") { throw .usage("still: give --time or --frame, not both") }
     let job = try lottieJob(path, parsed, library: library, video: false)
     guard let scene = job.scene as? LottieScene else { preconditionFailure("a Lottie job without a Lottie scene") }
