@@ -211,6 +211,11 @@ private let counter = "function counter() { var n = 0; return function () { n +=
         #expect(abs(o.x - 1003) < 1e-9 && abs(o.y - 4) < 1e-9, "\(o)")
     }
 
+    @Test func compositionMembers() throws {
+        // 60 frames at 30 fps: 2 s; one layer; lottie-web's pixelAspect 1 and displayStartTime 0.
+        #expect(try rotation("thisComp.duration * 100 + thisComp.numLayers * 10 + thisComp.pixelAspect + thisComp.displayStartTime") == 211)
+    }
+
     @Test func objectsAndClosuresStayBounded() throws {
         var roomy = LottieLimits.standard
         roomy.maxExpressionSteps = 2_000_000

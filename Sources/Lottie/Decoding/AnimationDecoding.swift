@@ -63,6 +63,7 @@ extension DecodeContext {
         if case .object(let s)? = member(root, "slots") { slots = s }
         expressionScope.frameRate = frameRate
         (expressionScope.compWidth, expressionScope.compHeight) = (width, height)
+        expressionScope.compDuration = (outPoint - inPoint) / frameRate
 
         let (precomps, images) = try assets(root)
         linkCompositions(root)

@@ -30,6 +30,8 @@ struct ExpressionScope {
     /// The current layer's `ind` and the root composition's size (expressions' index, thisComp.width/height).
     var layerIndex = 0
     var compWidth = 0.0
+    /// The root composition's length in seconds ((op − ip)/fr: thisComp.duration).
+    var compDuration = 0.0
     var compHeight = 0.0
 
     /// The position of the current layer's parent in `layers` (its `parent` is an `ind` there: the

@@ -17,7 +17,8 @@ extension DecodeContext {
             var effects: [String: [LayerEffect]] = ["": scope.effects(ofLayer: nil)]
             for name in scope.placesByName.keys { effects[name] = scope.effects(ofLayer: name) }
             let context = ScriptContext(compWidth: scope.compWidth, compHeight: scope.compHeight, layerIndex: scope.layerIndex,
-                                        hasParent: scope.parentPosition != nil, effects: effects, maxSteps: limits.maxExpressionSteps,
+                                        hasParent: scope.parentPosition != nil, compDuration: scope.compDuration,
+                                        numLayers: scope.layers.count, effects: effects, maxSteps: limits.maxExpressionSteps,
                                         maxCallDepth: limits.maxExpressionCallDepth, links: links)
             let binding = ExpressionBinding(source: source, code: .script(ScriptProgram(statements: statements, context: context)),
                                             base: base, count: count, scale: scale == 0 ? 1 : scale, frameRate: scope.frameRate,

@@ -20,7 +20,8 @@ extension DecodeContext {
             var effects: [String: [LayerEffect]] = ["": scope.effects(ofLayer: nil)]
             for name in scope.placesByName.keys { effects[name] = scope.effects(ofLayer: name) }
             let context = ScriptContext(compWidth: scope.compWidth, compHeight: scope.compHeight, layerIndex: scope.layerIndex,
-                                        hasParent: scope.parentPosition != nil, effects: effects,
+                                        hasParent: scope.parentPosition != nil, compDuration: scope.compDuration,
+                                        numLayers: scope.layers.count, effects: effects,
                                         maxSteps: limits.maxExpressionSteps, maxCallDepth: limits.maxExpressionCallDepth, links: links)
             let program = ScriptProgram(statements: statements, context: context)
             let binding = ExpressionBinding(source: source, code: .script(program), base: .constant(ExpressionValue(0)), count: 1,

@@ -5,7 +5,8 @@
 // thisLayer, thisProperty (.value, .numKeys, .velocity, .speed and the property's functions),
 // Math, true, false, null, undefined, NaN, Infinity.
 // Members: key.index / .time (seconds) / .value, key[i] (key[0] of a 1-D property is its value); array.length, string.length;
-// Math.PI, Math.E …; thisComp.width / .height / .frameDuration; thisComp.layer(L).effect(E)(V)
+// Math.PI, Math.E …; thisComp.width / .height / .frameDuration / .duration / .numLayers /
+// .pixelAspect (1) / .displayStartTime (0); thisComp.layer(L).effect(E)(V)
 // and effect(E)(V) for expression controls (ScriptBuiltins.swift has the functions).
 // Links to other properties of layers and shapes (thisComp.layer(L).transform.…, content(…)) are
 // resolved while decoding when the script spells them whole (Decoding/ScriptLinkDecoding.swift).
@@ -89,6 +90,10 @@ struct ScriptEnvironment {
             case "width": return .number(context.compWidth)
             case "height": return .number(context.compHeight)
             case "frameDuration": return .number(1 / frameRate)
+            case "duration": return .number(context.compDuration)
+            case "numLayers": return .number(Double(context.numLayers))
+            case "pixelAspect": return .number(1)
+            case "displayStartTime": return .number(0)
             default: throw .unsupported("thisComp.\(name.prefix(30)) is not supported")
             }
         case .object(.property):
@@ -148,6 +153,9 @@ final class ScriptContext: Sendable {
     let layerIndex: Int
     /// Whether the layer has a parent (`hasParent`).
     let hasParent: Bool
+    /// thisComp.duration (the root's, seconds) and thisComp.numLayers (the expression's composition's).
+    let compDuration: Double
+    let numLayers: Int
     /// Effects by layer name ("" for the property's own layer).
     let effects: [String: [LayerEffect]]
     let maxSteps: Int
@@ -155,12 +163,15 @@ final class ScriptContext: Sendable {
     /// The properties the program's links read (ScriptExpr.link).
     let links: [LinkTarget]
 
-    init(compWidth: Double, compHeight: Double, layerIndex: Int, hasParent: Bool = false, effects: [String: [LayerEffect]],
+    init(compWidth: Double, compHeight: Double, layerIndex: Int, hasParent: Bool = false, compDuration: Double = 0,
+         numLayers: Int = 0, effects: [String: [LayerEffect]],
          maxSteps: Int, maxCallDepth: Int, links: [LinkTarget] = []) {
         self.compWidth = compWidth
         self.compHeight = compHeight
         self.layerIndex = layerIndex
         self.hasParent = hasParent
+        self.compDuration = compDuration
+        self.numLayers = numLayers
         self.effects = effects
         self.maxSteps = maxSteps
         self.maxCallDepth = maxCallDepth
