@@ -55,14 +55,37 @@ public struct SourceReport: Sendable, Equatable {
     /// cap — drawn as their operands appended, and the first reason (naming the layer).
     public var refusedMerges = 0
     public var firstMergeError: String?
+    /// Dashed strokes drawn undashed because the frame's dashes would exceed their cap
+    /// (docs/work-bounds.md), and the first reason (naming the layer).
+    public var undashedStrokes = 0
+    public var firstUndashedStroke: String?
 
     public init() {}
 
-    public var isEmpty: Bool { refusedMerges == 0 }
+    public var isEmpty: Bool { refusedMerges == 0 && undashedStrokes == 0 }
 
     public mutating func noteRefusedMerge(_ reason: @autoclosure () -> String) {
         refusedMerges += 1
         if firstMergeError == nil { firstMergeError = reason() }
+    }
+
+    public mutating func noteUndashedStroke(_ reason: @autoclosure () -> String) {
+        undashedStrokes += 1
+        if firstUndashedStroke == nil { firstUndashedStroke = reason() }
+    }
+
+    /// The first thing the source could not build faithfully, in words (nil when nothing).
+    public var firstProblem: String? {
+        if let merge = firstMergeError { return "\(merge) (the merge would draw its operands unmerged)" }
+        return firstUndashedStroke.map { "\($0) (the stroke would be drawn undashed)" }
+    }
+
+    /// Adds another frame's report.
+    public mutating func formUnion(_ other: SourceReport) {
+        refusedMerges += other.refusedMerges
+        if firstMergeError == nil { firstMergeError = other.firstMergeError }
+        undashedStrokes += other.undashedStrokes
+        if firstUndashedStroke == nil { firstUndashedStroke = other.firstUndashedStroke }
     }
 }
 
@@ -90,6 +113,10 @@ public struct RenderReport: Sendable, Equatable {
             let n = source.refusedMerges
             out.append("\(n) merge path\(n == 1 ? "" : "s") not merged (the operands drawn as they are, unmerged): \(source.firstMergeError ?? "refused")")
         }
+        if source.undashedStrokes > 0 {
+            let n = source.undashedStrokes
+            out.append("\(n) dashed stroke\(n == 1 ? "" : "s") drawn undashed: \(source.firstUndashedStroke ?? "too many dashes")")
+        }
         return out
     }
 
@@ -98,7 +125,6 @@ public struct RenderReport: Sendable, Equatable {
         unsupported.formUnion(other.unsupported)
         refusedStrokes += other.refusedStrokes
         if firstStrokeError == nil { firstStrokeError = other.firstStrokeError }
-        source.refusedMerges += other.source.refusedMerges
-        if source.firstMergeError == nil { source.firstMergeError = other.source.firstMergeError }
+        source.formUnion(other.source)
     }
 }
