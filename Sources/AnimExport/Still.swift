@@ -81,10 +81,13 @@ func warnAboutUnsupported(_ report: RenderReport, output: String) {
 }
 
 extension RenderJob {
-    /// Under --strict, a frame whose source could not be built faithfully (a merge path refused,
-    /// a dashed stroke over the frame's dash cap: RenderReport.source) is an error (exit 2) at
-    /// that frame; otherwise the exporter warns once the output is written.
+    /// A frame that stopped drawing at its paint cap (RenderReport.paintOverflow) is an error
+    /// (exit 2) at that frame, always: an incomplete frame is never written. Under --strict, a
+    /// frame whose source could not be built faithfully (a merge path refused, a dashed stroke
+    /// over the frame's dash cap: RenderReport.source) is one too; otherwise the exporter warns
+    /// once the output is written.
     func requireFaithfulSource(_ report: RenderReport) throws(ExportError) {
+        if let overflow = report.paintOverflow { throw .usage("\(visible(output)): \(overflow.message)") }
         guard strict, let problem = report.source.firstProblem else { return }
         throw .usage("\(visible(output)): \(problem); --strict")
     }

@@ -7,6 +7,9 @@
 //   • bounds-dashes-undashed: a 1 000-pt circle stroked with 0.0001-pt dashes (15.7 million, over
 //     the frame's 1 000 000) — drawn undashed before any dash is cut, a warning in words naming
 //     the layer, an error under --strict with nothing written;
+//   • bounds-overdraw: 65 × 65 nested repeater copies of a full-canvas rectangle at 1 % opacity
+//     (4 225 passes over the frame, inside the work cap) — the frame stops at the paint cap of
+//     4 096 frames: an error naming the layer, nothing written;
 //   • bounds-fps-1000: a legal 1 000 fps file renders without --fps at 240 fps, with a note.
 import Foundation
 import Testing
@@ -51,6 +54,28 @@ import TestSupport
             warned: ["1 dashed stroke drawn undashed: layers[0] \"ring 0\": its dash pattern would cut the stroke into about 15708",
                      "exceeds the cap of 1000000 dashes per frame"],
             strictError: "(the stroke would be drawn undashed); --strict")
+    }
+
+    @Test func aFrameOverThePaintCapIsAnError() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (run, seconds) = try timed(["still", fixture("bounds-overdraw"), "--scale", "0.05", "out.png"], cwd: dir)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(seconds < .seconds(5), "\(seconds)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("out.png: layers[0] \"overdraw\": the frame's fills, strokes and off-screen layers wrote ")
+                    && run.stderr.contains(" pixels, more than 4096 times the frame's area (the cap on one frame's paint)"),
+                "\(run.stderr)")
+        #expect(files(in: dir).isEmpty, "nothing written")
+        // The same file with 64 × 64 copies (4 096 passes, the cap) is drawn.
+        let json = try String(contentsOfFile: fixture("bounds-overdraw"), encoding: .utf8)
+        #expect(json.components(separatedBy: #""c":{"a":0,"k":65}"#).count == 3)
+        try json.replacingOccurrences(of: #""c":{"a":0,"k":65}"#, with: #""c":{"a":0,"k":64}"#)
+            .write(toFile: "\(dir)/inside.json", atomically: true, encoding: .utf8)
+        let inside = try animexport(["still", "inside.json", "--scale", "0.05", "in.png"], cwd: dir)
+        #expect(inside.status == 0 && inside.stderr.isEmpty, "\(inside.stderr)")
+        #expect(files(in: dir) == ["in.png", "inside.json"])
     }
 
     @Test func aThousandFramesPerSecondFileRendersAtTheNearestRate() throws {

@@ -145,6 +145,7 @@ public final class LottieBuilder {
         private mutating func drawLayer(_ layer: LottieLayer, frame: Double, matrix: Transform, opacity: Double,
                                         content: (inout Self) -> Void) {
             builder.currentLayer = layer.place
+            list.markSource(layer.place)
             beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
                                                        filter: EffectFilters.filter(layer.effects, frame: frame)))
             beginStrokeEffects(layer, frame: frame)

@@ -97,15 +97,34 @@ public struct RenderReport: Sendable, Equatable {
     public var firstStrokeError: String?
     /// What the list's source reported (DisplayList.sourceReport).
     public var source = SourceReport()
+    /// Set when the frame's shapes wrote more pixels than its paint cap allows: the shapes after
+    /// the one that passed it were not drawn (Renderer+PaintBudget.swift). Always an error.
+    public var paintOverflow: PaintOverflow?
+
+    /// Where a frame passed its paint cap.
+    public struct PaintOverflow: Sendable, Equatable {
+        /// Pixels written when the cap was passed, and the cap in frames.
+        public var pixels: Int
+        public var cap: Int
+        /// The source's name for the shape that passed it (a Lottie layer), when marked.
+        public var source: String?
+
+        /// One line: what passed the cap, and by how much.
+        public var message: String {
+            let whose = source.map { "\($0): " } ?? ""
+            return "\(whose)the frame's fills, strokes and off-screen layers wrote \(pixels) pixels, more than \(cap) times the frame's area (the cap on one frame's paint); the rest of the frame was not drawn"
+        }
+    }
 
     public init() {}
 
     /// True when the frame is exactly what the list describes.
-    public var isFaithful: Bool { unsupported.isEmpty && refusedStrokes == 0 && source.isEmpty }
+    public var isFaithful: Bool { unsupported.isEmpty && refusedStrokes == 0 && source.isEmpty && paintOverflow == nil }
 
     /// One line per problem.
     public var messages: [String] {
         var out = unsupported.descriptions.map { "not supported yet: \($0)" }
+        if let paintOverflow { out.append("shapes not drawn: \(paintOverflow.message)") }
         if refusedStrokes > 0 {
             out.append("\(refusedStrokes) stroke\(refusedStrokes == 1 ? "" : "s") not drawn: \(firstStrokeError ?? "refused")")
         }
@@ -125,6 +144,7 @@ public struct RenderReport: Sendable, Equatable {
         unsupported.formUnion(other.unsupported)
         refusedStrokes += other.refusedStrokes
         if firstStrokeError == nil { firstStrokeError = other.firstStrokeError }
+        if paintOverflow == nil { paintOverflow = other.paintOverflow }
         source.formUnion(other.source)
     }
 }
