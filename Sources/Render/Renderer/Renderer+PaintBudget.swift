@@ -17,8 +17,8 @@
 // whatever the list holds. Once over, the rest of the frame's shapes are not drawn and
 // `RenderReport.paintOverflow` says so, naming the Lottie layer of the shape that passed the cap
 // when the list's source marked it (DisplayList.sourceMarks); the exporter makes it an error — an
-// incomplete frame is never written. Real files paint a few to a few dozen frames' worth (a
-// background, overlapping shapes, a handful of layers); docs/work-bounds.md has the figures.
+// incomplete frame is never written. No frame of the 197 files of the lottie-ios samples and
+// repros reaches the cap; docs/work-bounds.md has the figures.
 
 extension Renderer {
     /// Most pixels one frame's fills, strokes and layer composites may write, in frames.
