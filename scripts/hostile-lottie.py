@@ -20,7 +20,12 @@ KIND (N the size knob, default in brackets):
                  merged (add) with a rectangle [1000] (every pair crosses: ~2 N² crossings)
   frame-work     a precomposition with one path of 9 994 vertices, shown N times at 50 %
                  opacity [399] (N · (9 994 + 5) + N ≈ 3 990 000, under the 4 000 000 work cap)
-  dashes         a stroke with dash [0.0001, 0.0001] on a 1000-pt circle (too many dashes: a warning)
+  dashes         N layers, each a stroke with dash [D, D] (third argument, 0.0001) on a 1000-pt
+                 circle [1] (one alone over the frame's 1 000 000 dashes: drawn undashed, a
+                 warning; `dashes 40 0.0032` is 40 strokes of ~491 000 dashes each)
+  overdraw       two nested repeaters of N copies each of a full-canvas rectangle at 1 % opacity
+                 [100] (N² passes over the frame, 4 N² + … work: inside the work cap up to
+                 N = 316; over the paint cap of 4 096 frames from N = 65 — an error)
   fps            a 100 × 100 pt, 1000 fps file of 250 frames (legal for Lottie; the output
                  defaults to 240 fps: 60 frames)
   long-name      a layer named with N characters [10 000 000] and a repeater over the cap
@@ -148,10 +153,17 @@ def kind_frame_work(n, v=9_994):
     return doc(layers, assets=[asset])
 
 
-def kind_dashes(_):
+def kind_dashes(n):
+    d = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0001
     stroke = {"ty": "st", "c": static([0, 0, 0, 1]), "o": static(100), "w": static(2), "lc": 1, "lj": 1,
-              "d": [{"n": "d", "v": static(0.0001)}, {"n": "g", "v": static(0.0001)}]}
-    return doc([shape_layer([ellipse(540, 540, 500), stroke])])
+              "d": [{"n": "d", "v": static(d)}, {"n": "g", "v": static(d)}]}
+    return doc([shape_layer([ellipse(540, 540, 500), stroke], ind=i + 1, name="ring %d" % i) for i in range(n)])
+
+
+def kind_overdraw(n):
+    inner = {"ty": "gr", "it": [{"ty": "rc", "p": static([W / 2, H / 2]), "s": static([W, H]), "r": static(0)},
+                                {"ty": "fl", "c": static([1, 0, 0, 1]), "o": static(1)}, repeater(static(n), 0, 0), {"ty": "tr"}]}
+    return doc([shape_layer([inner, repeater(static(n), 0, 0)], name="overdraw")])
 
 
 def kind_fps(_):
@@ -165,7 +177,7 @@ def kind_long_name(n):
 
 KINDS = {"repeaters": (kind_repeaters, 40), "repeaters-cap": (kind_repeaters_cap, 316), "masks": (kind_masks, 33),
          "mattes": (kind_mattes, 2048), "merge-vertices": (kind_merge_vertices, 2000), "crossing": (kind_crossing, 3000),
-         "spokes": (kind_spokes, 1000), "frame-work": (kind_frame_work, 399), "dashes": (kind_dashes, 0), "fps": (kind_fps, 0),
+         "spokes": (kind_spokes, 1000), "frame-work": (kind_frame_work, 399), "dashes": (kind_dashes, 1), "overdraw": (kind_overdraw, 100), "fps": (kind_fps, 0),
          "long-name": (kind_long_name, 10_000_000)}
 
 if __name__ == "__main__":

@@ -81,11 +81,14 @@ func warnAboutUnsupported(_ report: RenderReport, output: String) {
 }
 
 extension RenderJob {
-    /// Under --strict, a frame whose source could not be built faithfully (a merge path refused:
-    /// RenderReport.source) is an error (exit 2) at that frame; otherwise the exporter warns
+    /// A frame that stopped drawing at its paint cap (RenderReport.paintOverflow) is an error
+    /// (exit 2) at that frame, always: an incomplete frame is never written. Under --strict, a
+    /// frame whose source could not be built faithfully (a merge path refused, a dashed stroke
+    /// over the frame's dash cap: RenderReport.source) is one too; otherwise the exporter warns
     /// once the output is written.
     func requireFaithfulSource(_ report: RenderReport) throws(ExportError) {
-        guard strict, report.source.refusedMerges > 0 else { return }
-        throw .usage("\(visible(output)): \(report.source.firstMergeError ?? "a merge path was refused") (the merge would draw its operands unmerged; --strict)")
+        if let overflow = report.paintOverflow { throw .usage("\(visible(output)): \(overflow.message)") }
+        guard strict, let problem = report.source.firstProblem else { return }
+        throw .usage("\(visible(output)): \(problem); --strict")
     }
 }

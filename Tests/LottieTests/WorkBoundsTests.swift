@@ -112,7 +112,7 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let folder = root.appendingPathComponent("Fuzz/regressions/lottie").path
         let seeds = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("bounds-") }.sorted()
-        #expect(seeds.count == 7)
+        #expect(seeds.count == 9)
         let clock = ContinuousClock()
         for seed in seeds {
             let bytes = [UInt8](try #require(FileManager.default.contents(atPath: folder + "/" + seed)))

@@ -100,7 +100,7 @@ public struct DashPattern: Sendable, Equatable {
 
     /// Upper bound on the number of pieces for a subpath of length `length`
     /// ((⌊L/P⌋ + 2) × on entries), as a Double so that absurd inputs cannot overflow.
-    func estimatedDashCount(length: Double) -> Double {
+    public func estimatedDashCount(length: Double) -> Double {
         guard !isSolid else { return 1 }
         return ((length / period).rounded(.down) + 2) * Double(lengths.count / 2)
     }

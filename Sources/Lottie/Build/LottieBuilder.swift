@@ -68,6 +68,10 @@ public final class LottieBuilder {
     /// What the boolean operations of one frame may cost together (Geometry's BooleanCost.swift),
     /// reset by `build`.
     let booleanBudget = BooleanBudget()
+    /// The dashes the frame's strokes have been cut into so far (DashBudget.swift), reset by `build`.
+    var frameDashes = 0.0
+    /// The most dashes one frame may hold (`maximumFrameDashes`; tests set a smaller one).
+    var frameDashCap = LottieBuilder.maximumFrameDashes
     /// The layer being emitted (its `place`), for messages.
     var currentLayer = ""
     /// Text layers: fonts, set documents and per-character scratch (TextEmitter.swift).
@@ -91,6 +95,7 @@ public final class LottieBuilder {
     public func build(atFrame frame: Double, into list: inout DisplayList) {
         sequential.removeAll()
         booleanBudget.reset()
+        frameDashes = 0
         if !frameReport.isEmpty { frameReport = SourceReport() }
         list.beginGroup(Group(clip: Clip(list.addPath { $0.appendRectangle(width: width, height: height) })))
         compositionSizes.removeAll(keepingCapacity: true)
@@ -140,6 +145,7 @@ public final class LottieBuilder {
         private mutating func drawLayer(_ layer: LottieLayer, frame: Double, matrix: Transform, opacity: Double,
                                         content: (inout Self) -> Void) {
             builder.currentLayer = layer.place
+            list.markSource(layer.place)
             beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
                                                        filter: EffectFilters.filter(layer.effects, frame: frame)))
             beginStrokeEffects(layer, frame: frame)

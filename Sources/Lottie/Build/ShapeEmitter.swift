@@ -153,6 +153,19 @@ struct ShapeEmitter {
         list.addPath { path in gather(items, upTo: index, transform: .identity, into: &path) }
     }
 
+    /// The path a stroke with the builder's stroke style outlines; its dashes are charged to the
+    /// frame's budget first, and a stroke over it is drawn undashed (DashBudget.swift).
+    private func strokedPath(_ index: Int, in items: [ShapeItem], into list: inout DisplayList) -> PathID {
+        guard !builder.strokeStyle.dash.isEmpty else { return pathBefore(index, in: items, into: &list) }
+        var dashes = 0.0
+        let id = list.addPath { path in
+            gather(items, upTo: index, transform: .identity, into: &path)
+            dashes = builder.estimatedDashes(path)
+        }
+        builder.chargeDashes(dashes)
+        return id
+    }
+
     // MARK: - styles
 
     private func emitFill(_ fill: Fill, items: [ShapeItem], index: Int, into list: inout DisplayList) {
@@ -166,7 +179,7 @@ struct ShapeEmitter {
         let opacity = stroke.opacity.value(at: frame)
         let color = stroke.color.value(at: frame)
         guard opacity > 0, color.a > 0, prepareStrokeStyle(stroke.style) else { return }
-        list.stroke(pathBefore(index, in: items, into: &list), style: builder.strokeStyle,
+        list.stroke(strokedPath(index, in: items, into: &list), style: builder.strokeStyle,
                     paint: .solid(color, opacity: opacity))
     }
 
@@ -180,7 +193,7 @@ struct ShapeEmitter {
     private func emitGradientStroke(_ stroke: GradientStroke, items: [ShapeItem], index: Int, into list: inout DisplayList) {
         let opacity = stroke.opacity.value(at: frame)
         guard opacity > 0, prepareStrokeStyle(stroke.style) else { return }
-        let path = pathBefore(index, in: items, into: &list)
+        let path = strokedPath(index, in: items, into: &list)
         list.stroke(path, style: builder.strokeStyle, paint: gradientPaint(stroke.paint, opacity: opacity, into: &list))
     }
 

@@ -99,6 +99,8 @@ extension Rasterizer {
 
     /// Composites `layer` onto `target` with `filter` and `opacity`, using this rasterizer's kernels.
     public func composite(_ layer: Layer, filter: ColorFilter? = nil, opacity: Double = 1, onto target: Canvas) {
+        let region = layer.canvas.touched
+        if !region.isEmpty { compositedPixels &+= (region.maxX - region.minX) * (region.maxY - region.minY) }
         layer.composite(filter: filter, opacity: opacity, onto: target, kernels: kernels)
     }
 }

@@ -44,9 +44,12 @@ public final class CoverageRecording {
     }
 
     private(set) var parameters: Parameters?
-    let elements = ScratchArray<PathElement>()
-    let spans = ScratchArray<Span>()
-    let bytes = ScratchArray<UInt8>()
+    // One recording is kept per shape index of the list, so they start empty and grow to what
+    // their shape needs (then reused frame to frame): at the default capacity each held ~5 KB
+    // before its first use — 100 000 repeater copies took 500 MB for recordings alone.
+    let elements = ScratchArray<PathElement>(capacity: 1)
+    let spans = ScratchArray<Span>(capacity: 1)
+    let bytes = ScratchArray<UInt8>(capacity: 1)
     /// Whether `spans` hold the coverage of the remembered K.
     private(set) var isRecorded = false
 

@@ -35,6 +35,10 @@ public final class Rasterizer {
     private let scissorRow = ZeroedBuffer<UInt8>()
     /// Reused buffers of `stroke` (Rasterizer+Stroke.swift).
     let strokeScratch = StrokeScratch()
+    /// The pixels fills, strokes and layer composites have written since it was last set to 0
+    /// (each span's length, each layer's drawn box): the caller's measure of a frame's paint
+    /// work (Render's per-frame paint cap, docs/work-bounds.md).
+    public var compositedPixels = 0
 
     public init() {}
 
@@ -129,6 +133,7 @@ public final class Rasterizer {
                                         drawnRows: canvas.drawnRows, kernels: kernels)
             emit(spans, into: &sink, on: canvas)
             canvas.noteDrawnBox(sink.bounds)
+            compositedPixels &+= sink.spanPixels
         } else {
             sourceRow.ensureCapacity(canvas.width)
             // The sink refers to the shader through a pointer: holding the shader by value made
@@ -139,6 +144,7 @@ public final class Rasterizer {
                                       sourceRow: sourceRow.base, drawnRows: canvas.drawnRows, kernels: kernels)
                 emit(spans, into: &sink, on: canvas)
                 canvas.noteDrawnBox(sink.bounds)
+                compositedPixels &+= sink.spanPixels
             }
         }
     }
@@ -236,8 +242,9 @@ struct UniformColorSink: CoverageSpanSink {
     let kernels: RasterKernels
     /// The colour over the background, prepared once per fill (when the background is known).
     let overBackground: SpanCompositor.OverBackground?
-    /// The pixels handed to the compositor so far.
+    /// The pixels handed to the compositor so far, and their number.
     var bounds = PixelBounds.empty
+    var spanPixels = 0
 
     init(color: PremultipliedRGBA8, pixels: UnsafeMutablePointer<PremultipliedRGBA8>, width: Int,
          drawnRows: DrawnRows, kernels: RasterKernels) {
@@ -260,6 +267,7 @@ struct UniformColorSink: CoverageSpanSink {
     @inline(__always)
     mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         bounds.include(y: y, x: x, count: count)
+        spanPixels &+= count
         let row = pixels + y * width
         let end = x + count
         if let overBackground {
@@ -288,6 +296,7 @@ struct UniformColorSink: CoverageSpanSink {
     @inline(__always)
     mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         bounds.include(y: y, x: x, count: count)
+        spanPixels &+= count
         let row = pixels + y * width
         let end = x + count
         if let overBackground {
@@ -327,8 +336,9 @@ struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
     let drawnRows: DrawnRows
     let kernels: RasterKernels
     let isOpaque: Bool
-    /// The pixels handed to the compositor so far.
+    /// The pixels handed to the compositor so far, and their number.
     var bounds = PixelBounds.empty
+    var spanPixels = 0
 
     init(shader: UnsafePointer<Shader>, pixels: UnsafeMutablePointer<PremultipliedRGBA8>, width: Int,
          sourceRow: UnsafeMutablePointer<PremultipliedRGBA8>, drawnRows: DrawnRows, kernels: RasterKernels) {
@@ -344,6 +354,7 @@ struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
     @inline(__always)
     mutating func maskSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         bounds.include(y: y, x: x, count: count)
+        spanPixels &+= count
         drawnRows.prepare(y: y, x: x, end: x + count, overwrites: false)
         shader.pointee.shade(y: y, x: x, count: count, into: sourceRow, kernels: kernels)
         SpanCompositor.sourceOver(colors: sourceRow, mask: coverage, into: pixels + y * width + x, count: count,
@@ -354,6 +365,7 @@ struct ShadedSink<Shader: PaintShader>: CoverageSpanSink {
     @inline(__always)
     mutating func constantSpan(y: Int, x: Int, count: Int, coverage: UInt8) {
         bounds.include(y: y, x: x, count: count)
+        spanPixels &+= count
         let replaces = coverage == 255 && isOpaque
         // A replacing span writes every pixel without reading: deferred-clear pixels under it
         // need not be written first.

@@ -133,8 +133,26 @@ public struct DisplayList {
     /// What the source could not build faithfully in this frame (RenderReport.swift): the
     /// renderer copies it into its report.
     public var sourceReport = SourceReport()
+    /// The source's names for runs of shapes (a Lottie layer's place): each mark names the shapes
+    /// from its first to the next mark's, for messages (Renderer+PaintBudget.swift).
+    var sourceMarks: [(firstShape: Int32, name: String)] = []
 
     public init() {}
+
+    /// Names the shapes added from now on (until the next mark) `name`, for messages.
+    public mutating func markSource(_ name: String) {
+        sourceMarks.append((Int32(shapes.count), name))
+    }
+
+    /// The name the source gave shape `s` (nil when it marked none).
+    func sourceMark(ofShape s: Int) -> String? {
+        var lo = 0, hi = sourceMarks.count   // the first mark after s is at `lo` when done
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(sourceMarks[mid].firstShape) <= s { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? sourceMarks[lo - 1].name : nil
+    }
 
     /// Removes every node, path, gradient and image, keeping the storage for the next frame.
     public mutating func reset() {
@@ -151,6 +169,7 @@ public struct DisplayList {
         images.empty()
         keptPaths.empty()
         openNodes.empty()
+        sourceMarks.removeAll(keepingCapacity: true)
         builtCount = 0
         if !sourceReport.isEmpty { sourceReport = SourceReport() }
     }

@@ -55,14 +55,37 @@ public struct SourceReport: Sendable, Equatable {
     /// cap — drawn as their operands appended, and the first reason (naming the layer).
     public var refusedMerges = 0
     public var firstMergeError: String?
+    /// Dashed strokes drawn undashed because the frame's dashes would exceed their cap
+    /// (docs/work-bounds.md), and the first reason (naming the layer).
+    public var undashedStrokes = 0
+    public var firstUndashedStroke: String?
 
     public init() {}
 
-    public var isEmpty: Bool { refusedMerges == 0 }
+    public var isEmpty: Bool { refusedMerges == 0 && undashedStrokes == 0 }
 
     public mutating func noteRefusedMerge(_ reason: @autoclosure () -> String) {
         refusedMerges += 1
         if firstMergeError == nil { firstMergeError = reason() }
+    }
+
+    public mutating func noteUndashedStroke(_ reason: @autoclosure () -> String) {
+        undashedStrokes += 1
+        if firstUndashedStroke == nil { firstUndashedStroke = reason() }
+    }
+
+    /// The first thing the source could not build faithfully, in words (nil when nothing).
+    public var firstProblem: String? {
+        if let merge = firstMergeError { return "\(merge) (the merge would draw its operands unmerged)" }
+        return firstUndashedStroke.map { "\($0) (the stroke would be drawn undashed)" }
+    }
+
+    /// Adds another frame's report.
+    public mutating func formUnion(_ other: SourceReport) {
+        refusedMerges += other.refusedMerges
+        if firstMergeError == nil { firstMergeError = other.firstMergeError }
+        undashedStrokes += other.undashedStrokes
+        if firstUndashedStroke == nil { firstUndashedStroke = other.firstUndashedStroke }
     }
 }
 
@@ -74,21 +97,44 @@ public struct RenderReport: Sendable, Equatable {
     public var firstStrokeError: String?
     /// What the list's source reported (DisplayList.sourceReport).
     public var source = SourceReport()
+    /// Set when the frame's shapes wrote more pixels than its paint cap allows: the shapes after
+    /// the one that passed it were not drawn (Renderer+PaintBudget.swift). Always an error.
+    public var paintOverflow: PaintOverflow?
+
+    /// Where a frame passed its paint cap.
+    public struct PaintOverflow: Sendable, Equatable {
+        /// Pixels written when the cap was passed, and the cap in frames.
+        public var pixels: Int
+        public var cap: Int
+        /// The source's name for the shape that passed it (a Lottie layer), when marked.
+        public var source: String?
+
+        /// One line: what passed the cap, and by how much.
+        public var message: String {
+            let whose = source.map { "\($0): " } ?? ""
+            return "\(whose)the frame's fills, strokes and off-screen layers wrote \(pixels) pixels, more than \(cap) times the frame's area (the cap on one frame's paint); the rest of the frame was not drawn"
+        }
+    }
 
     public init() {}
 
     /// True when the frame is exactly what the list describes.
-    public var isFaithful: Bool { unsupported.isEmpty && refusedStrokes == 0 && source.isEmpty }
+    public var isFaithful: Bool { unsupported.isEmpty && refusedStrokes == 0 && source.isEmpty && paintOverflow == nil }
 
     /// One line per problem.
     public var messages: [String] {
         var out = unsupported.descriptions.map { "not supported yet: \($0)" }
+        if let paintOverflow { out.append("shapes not drawn: \(paintOverflow.message)") }
         if refusedStrokes > 0 {
             out.append("\(refusedStrokes) stroke\(refusedStrokes == 1 ? "" : "s") not drawn: \(firstStrokeError ?? "refused")")
         }
         if source.refusedMerges > 0 {
             let n = source.refusedMerges
             out.append("\(n) merge path\(n == 1 ? "" : "s") not merged (the operands drawn as they are, unmerged): \(source.firstMergeError ?? "refused")")
+        }
+        if source.undashedStrokes > 0 {
+            let n = source.undashedStrokes
+            out.append("\(n) dashed stroke\(n == 1 ? "" : "s") drawn undashed: \(source.firstUndashedStroke ?? "too many dashes")")
         }
         return out
     }
@@ -98,7 +144,7 @@ public struct RenderReport: Sendable, Equatable {
         unsupported.formUnion(other.unsupported)
         refusedStrokes += other.refusedStrokes
         if firstStrokeError == nil { firstStrokeError = other.firstStrokeError }
-        source.refusedMerges += other.source.refusedMerges
-        if source.firstMergeError == nil { source.firstMergeError = other.source.firstMergeError }
+        if paintOverflow == nil { paintOverflow = other.paintOverflow }
+        source.formUnion(other.source)
     }
 }

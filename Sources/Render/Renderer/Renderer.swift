@@ -72,6 +72,10 @@ public final class Renderer {
     public static let maximumLayerDepth = 16
 
     public let rasterizer = Rasterizer()
+    /// The frame's paint cap in frames (`maximumPaintedFrames`; tests set a smaller one) and in
+    /// pixels for the canvas being drawn (Renderer+PaintBudget.swift).
+    public var paintedFramesCap = Renderer.maximumPaintedFrames
+    var paintLimit = Int.max
     /// Shortcuts in use; the pixels are the same with any set.
     public var shortcuts: Shortcuts = .all
 
@@ -130,6 +134,7 @@ public final class Renderer {
         report = RenderReport()
         if !list.sourceReport.isEmpty { report.source = list.sourceReport }
         clear(canvas, to: background)
+        beginPaintBudget(width: canvas.width, height: canvas.height)
         prepareCaches(shapeCount: list.shapes.count)
         stack.empty()
         stack.append(Entry(transform: transform, opacity: 1, filter: nil, target: canvas))
@@ -149,7 +154,10 @@ public final class Renderer {
                 endMatte()
                 i += 1
             case .fill(let s), .stroke(let s):
-                drawShape(Int(s), of: list)
+                if report.paintOverflow == nil {
+                    drawShape(Int(s), of: list)
+                    checkPaintBudget(after: Int(s), of: list)
+                }
                 i += 1
             }
         }
