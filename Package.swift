@@ -125,6 +125,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Geometry", "Raster", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Geometry", "Raster", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        // The startup CPU check's decision, on injected CPUID words.
+        .testTarget(name: "CPUCheckTests", dependencies: ["CCPUCheck"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "GoldenTests", dependencies: ["Geometry", "Raster", "Text", "Video", "Render"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Geometry", "Raster", "Motion", "Text"]),
