@@ -1,8 +1,10 @@
 // What of a file the builder does not draw faithfully, said before a frame is rendered
 //
 // One entry per feature, naming the first place that uses it and how many do:
-//   • the feature inventory's unsupported features (masks, mattes, merge paths, text,
-//     expressions, effects, 3D, blend modes …): never emitted into the list;
+//   • the feature inventory's unsupported features (`LottieFeature.isSupported`: offset paths,
+//     pucker/bloat, twist, zig-zag, layer styles, 3D rotations of groups, motion blur, conic
+//     gradients, unrecognised expressions, effects not drawn, parts of text layers …), which
+//     the builder skips or draws without;
 //   • image layers whose image could not be loaded (Images/ImageLoading.swift), and all image
 //     layers while the renderer reports image paints as not drawn (probed like gradients);
 //   • blur and drop shadow effects and styles whose σ is over Raster's cap (EffectSigmaCap.swift);
