@@ -15,9 +15,11 @@
 //   Lottie  → Geometry, Raster, Motion, Render, Text (Lottie files: model, animated properties,
 //                              time; the builder of display lists; text layers set with Text)
 //   Media   → CFFmpeg, CZip   (untrusted media: PNG/JPEG/WebP decoding, files inside a folder, zip archives)
-//   AnimExport → Geometry, Raster, Text, Render, Scenes, Video, Lottie, CFFmpeg (presets, jobs, CLI logic,
-//                              errors; SHA-256 from libavutil)
+//   AnimExport → Geometry, Raster, Text, Render, Scenes, Video, Lottie, Media, CFFmpeg, CJansson
+//                             (presets, jobs, CLI logic, errors; SHA-256 from libavutil; strict JSON)
+//   AnimExportKit → AnimExport, Scenes, Render, Geometry, Raster, Motion (the library product: re-exports)
 //   animexport → AnimExport, CCPUCheck (the thin executable; the startup CPU check)
+//   animexport-bench, kernel-audit (`make bench`, `make test`: timings, SIMD kernels vs scalar references)
 import PackageDescription
 
 import Foundation
@@ -125,6 +127,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Geometry", "Raster", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Geometry", "Raster", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        // The startup CPU check's decision, on injected CPUID words.
+        .testTarget(name: "CPUCheckTests", dependencies: ["CCPUCheck"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "GoldenTests", dependencies: ["Geometry", "Raster", "Text", "Video", "Render"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Render", "Geometry", "Raster", "Motion", "Text"]),

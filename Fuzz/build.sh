@@ -45,10 +45,11 @@ module Motion -- $(find Sources/Motion -name '*.swift' | sort)
 module Render -- $(find Sources/Render -name '*.swift' | sort)
 module Text -- $(find Sources/Text -name '*.swift' | sort)
 module Lottie -- $(find Sources/Lottie -name '*.swift' | sort)
-module LottieFuzz -- Fuzz/LottieCase.swift Fuzz/LottieFuzz.swift
+# The property evaluator is the bench's (every property of a frame, nothing drawn).
+module LottieFuzz -- Sources/animexport-bench/PropertyEvaluator.swift Fuzz/LottieCase.swift Fuzz/LottieFuzz.swift
 echo "fuzz: linking $OUT/fuzz-lottie"
 link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Text,Lottie,LottieFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-lottie"
-module ExpressionFuzz -- Fuzz/ExpressionCase.swift Fuzz/ExpressionFuzz.swift
+module ExpressionFuzz -- Sources/animexport-bench/PropertyEvaluator.swift Fuzz/ExpressionCase.swift Fuzz/ExpressionFuzz.swift
 echo "fuzz: linking $OUT/fuzz-expression"
 link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Text,Lottie,ExpressionFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-expression"
 module Scenes -- $(find Sources/Scenes -name '*.swift' | sort)

@@ -27,7 +27,9 @@ public struct WriteSummary: Sendable, Equatable {
 }
 
 /// Encodes RGBA8 frames to an H.264 (libx264, yuv420p, BT.709, limited range)
-/// MP4 file with constant frame rate and `moov` before `mdat` (+faststart).
+/// MP4 file with constant frame rate and `moov` before `mdat` (+faststart): the H.264-only
+/// API of tests and benchmarks. The exporter writes H.264 through `MediaWriter`, whose stream
+/// setup for it (`VideoSettings.streamSetup()`) is this writer's `H264Settings.streamSetup`.
 ///
 /// Frames are opaque: the alpha channel is ignored (composite transparent
 /// frames onto a background first). The encoding and muxing are `LibavWriter`'s,

@@ -76,6 +76,15 @@ import Testing
         #expect(decodeError(lottieJSON(layers: "[]"), limits: limits)?.message.contains("over the cap of 10 bytes") == true)
     }
 
+    /// A zip archive (a dotLottie) given where JSON is expected: one line saying what it is.
+    @Test func aZipArchiveIsNamedAsOne() {
+        let zip: [UInt8] = [0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0, count: 26)
+        #expect(throws: LottieError.self) { try LottieDecoder.decode(zip, file: "anim.json") }
+        do { _ = try LottieDecoder.decode(zip, file: "anim.json") } catch {
+            #expect(error.description == "anim.json: a dotLottie (zip) archive named like a JSON file; name it .lottie to open it as a dotLottie")
+        }
+    }
+
     /// A precomposition used twice by one used twice … grows exponentially: refused by its
     /// expanded layer count, quickly, not by running out of memory.
     @Test func exponentialPrecompositionsAreRefused() {

@@ -1,5 +1,6 @@
 // Replays every input kept in Fuzz/regressions/lottie through the Lottie fuzz case
-// (FuzzReplay/LottieCase.swift links to Fuzz/LottieCase.swift), plus the fixtures.
+// (FuzzReplay/LottieCase.swift links to Fuzz/LottieCase.swift, FuzzReplay/PropertyEvaluator.swift
+// to the bench's evaluator the case runs), plus the fixtures.
 import Foundation
 import Testing
 

@@ -1,19 +1,20 @@
 // What of a file the builder does not draw faithfully, said before a frame is rendered
 //
 // One entry per feature, naming the first place that uses it and how many do:
-//   • the feature inventory's unsupported features (masks, mattes, merge paths, text,
-//     expressions, effects, 3D, blend modes …): never emitted into the list;
+//   • the feature inventory's unsupported features (`LottieFeature.isSupported`: offset paths,
+//     pucker/bloat, twist, zig-zag, layer styles, 3D rotations of groups, motion blur, conic
+//     gradients, unrecognised expressions, effects not drawn, parts of text layers …), which
+//     the builder skips or draws without;
 //   • image layers whose image could not be loaded (Images/ImageLoading.swift), and all image
-//     layers while the renderer reports image paints as not drawn (probed like gradients);
+//     layers if the renderer did not draw image paints;
 //   • blur and drop shadow effects and styles whose σ is over Raster's cap (EffectSigmaCap.swift);
 //   • effects not drawn: one entry per effect (name and type), naming its first layer;
-//   • radial gradients with a highlight, when the renderer reports focal gradients as not drawn
-//     (probed once on a 1 × 1 canvas, so the warning goes away by itself when Render draws them).
+//   • radial gradients with a highlight, if the renderer did not draw focal gradients.
+// What the renderer draws is its declaration, `Renderer.capabilities` (RendererCapabilities.swift),
+// which Render's tests hold true — not learnt by rendering probes.
 // The exporter prints them as warnings, or refuses the file under --strict, before anything is
 // written. `workarounds` are the decoder's notes (a parent naming no layer …).
 
-import Geometry
-import Raster
 import Render
 
 public struct LottieCoverage: Sendable {
@@ -35,12 +36,12 @@ public struct LottieCoverage: Sendable {
             default: add(feature.rawValue, places, "not supported yet")
             }
         }
-        if Self.rendererDrawsFocalGradients == false {
+        if !Self.rendererDrawsFocalGradients {
             add("radial gradient highlights", Self.placesWithHighlights(animation),
                 "not supported yet by the renderer (drawn concentric)")
         }
         for problem in animation.imageProblems { unrendered.append(Entry(place: problem.place, message: problem.message)) }
-        if Self.rendererDrawsImages == false {
+        if !Self.rendererDrawsImages {
             add("image layers", animation.features.places(of: .imageLayers), "not drawn yet by the renderer")
         }
         unrendered.append(contentsOf: Self.sigmaOverCap(animation))   // EffectSigmaCap.swift
@@ -50,14 +51,8 @@ public struct LottieCoverage: Sendable {
         addText(animation)   // fonts substituted, characters without a glyph (TextCoverage.swift)
     }
 
-    /// Whether Render draws image paints (probed like focal gradients).
-    static let rendererDrawsImages: Bool = {
-        var list = DisplayList()
-        let image = list.addImage(Bitmap(width: 1, height: 1, pixels: [.transparent]))
-        list.fill(paint: .image(ImagePattern(image))) { $0.appendRectangle(width: 1, height: 1) }
-        let report = Renderer().render(list, background: .clear, transform: .identity, on: Canvas(width: 1, height: 1))
-        return !report.unsupported.contains(.imagePaints)
-    }()
+    /// Whether Render draws image paints (its declaration).
+    static let rendererDrawsImages = Renderer.capabilities.contains(.imagePaints)
 
     private mutating func add(_ feature: String, _ places: [String], _ what: String) {
         guard let first = places.first else { return }
@@ -65,16 +60,8 @@ public struct LottieCoverage: Sendable {
         unrendered.append(Entry(place: first, message: "\(feature) \(feature.hasSuffix("s") ? "are" : "is") \(what)\(more)"))
     }
 
-    /// Whether Render draws a focal radial gradient (its report says so when it does not).
-    static let rendererDrawsFocalGradients: Bool = {
-        var list = DisplayList()
-        let stops = list.addGradient { $0.color(0, .white); $0.color(1, .black) }
-        list.fill(paint: .radial(RadialGradient(stops, center: Point(0.5, 0.5), radius: 1, focalPoint: Point(0.2, 0.5)))) {
-            $0.appendRectangle(width: 1, height: 1)
-        }
-        let report = Renderer().render(list, background: .clear, transform: .identity, on: Canvas(width: 1, height: 1))
-        return report.isFaithful
-    }()
+    /// Whether Render draws a focal radial gradient (its declaration).
+    static let rendererDrawsFocalGradients = Renderer.capabilities.contains(.focalGradients)
 
     /// The layers (places) holding a radial gradient whose highlight is not always 0.
     static func placesWithHighlights(_ animation: LottieAnimation) -> [String] {

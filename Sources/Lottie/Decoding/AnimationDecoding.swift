@@ -15,7 +15,7 @@ public enum LottieDecoder {
             throw LottieError(file: file, path: "", message: "\(bytes.count) bytes is over the cap of \(limits.maxFileBytes) bytes per Lottie file")
         }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            throw LottieError(file: file, path: "", message: "a dotLottie (zip) archive: not supported yet; give the animation's .json file")
+            throw LottieError(file: file, path: "", message: "a dotLottie (zip) archive named like a JSON file; name it .lottie to open it as a dotLottie")
         }
         let json: JSONValue
         do {

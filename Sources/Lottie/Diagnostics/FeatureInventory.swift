@@ -43,7 +43,8 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case sequentialTrimPaths = "sequential trim paths"
     case repeaters = "repeaters"
     case roundedCorners = "rounded corners"
-    // Not rendered yet (issue 14 and beyond).
+    // Compositing, modifiers, layer types, expressions, effects, 3D (most are drawn; `isSupported`
+    // below names the ones that are not).
     case masks = "masks"
     case mattes = "track mattes"
     case mergePaths = "merge paths"

@@ -11,7 +11,6 @@
 // asset is an `ImageProblem` naming the asset and the first layer using it; LottieCoverage
 // turns them into warnings (errors under --strict), and the layer is not drawn.
 
-import Render
 import Raster
 
 /// Straight-alpha RGBA8 pixels of one decoded image, rows top to bottom.

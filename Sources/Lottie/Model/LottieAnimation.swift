@@ -5,7 +5,7 @@
 // Time t seconds after the in-point is frame ip + t·fr of the root composition, sampled
 // exactly (Time/LayerTime.swift).
 
-import Render
+import Raster
 
 public struct LottieAnimation: Sendable {
     /// `v`, the Bodymovin version that wrote the file.

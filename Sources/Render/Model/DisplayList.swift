@@ -3,9 +3,8 @@
 // Model. A frame is a tree drawn back to front (painter's order) onto the canvas:
 //
 //     group   transform, opacity, blend mode, colour filter, clip path, masks (in order), matte,
-//             filters (blur, drop shadow, tritone, levels, colour matrix, in the order added —
-//             Filters.swift says where the stage sits in a group);
-//             children (Nodes.swift has what each property does)
+//             filters (blur, drop shadow, tritone, levels, colour matrix, in the order added);
+//             children (Nodes.swift has what each property does and the order they apply in)
 //     fill    path, fill rule, paint
 //     stroke  path, stroke style (width, caps, joins, miter limit, dashes), paint
 //

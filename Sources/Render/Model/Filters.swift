@@ -1,9 +1,7 @@
 // Filters.swift — the filter stage of a group: image operations on the group's layer.
 //
-// After the group's children are drawn into its layer L and its masks applied, the group's
-// filters run in order, each on the result of the one before (a drop shadow after a blur is the
-// shadow of the blurred layer), and then the matte, colour filter, opacity and blend apply
-// (Nodes.swift). Lengths are in the group's coordinates and become device pixels through the
+// The group's filters run on its layer L in the order added, each on the result of the one
+// before (a drop shadow after a blur is the shadow of the blurred layer). Lengths are in the group's coordinates and become device pixels through the
 // group's device transform T (Renderer+Filters.swift):
 //
 //     blur(σ, axes, edge)     L ← G_σ' * L,  σ' = σ·√|det T| (the mean scale; exact under
@@ -22,9 +20,8 @@
 //                             Levels.swift: lottie-web's Pro Levels table, exactly)
 //     colorMatrix(F)          L ← F(L) (Raster's colour filter kernels, in place)
 //
-// Where each stage sits in a group (the one place that says it): children drawn → masks →
-// these filters, in the order added → matte → colour filter, opacity, blend (Nodes.swift,
-// Renderer+Filters.swift). Colour filters that must run in a chain with others (Lottie's fill,
+// Where this stage sits among a group's effects: Nodes.swift, "The order of a group's effects".
+// Colour filters that must run in a chain with others (Lottie's fill,
 // tint, tritone and levels effects between a blur and a shadow) are filters here, in file order;
 // strokes an effect adds to a layer (Lottie's stroke effect) are children, so every filter sees
 // them; a matte an effect sets (Lottie's set matte) is the group's matte, after every filter.

@@ -1,13 +1,22 @@
 // Nodes.swift — the properties of the display list's nodes (DisplayList.swift has the model).
 //
-// A group composes its children into one layer and puts that layer onto what lies under it:
+// A group composes its children into one layer and puts that layer onto what lies under it.
 //
-//     L   = children drawn back to front, source-over, onto transparent black, in the group's
-//           coordinates (device = parent ∘ transform)
-//     L   = L shown through the matte source's coverage M (matte), then through each mask in
-//           order (masks), then inside the clip path
-//     L'  = filter(L)                    (a colour matrix on un-premultiplied pixels)
-//     out = blend(L'·opacity, under)     (blend mode; normal = source-over)
+// The order of a group's effects — stated here and only here; the renderer runs them in this
+// order (Renderer+Groups.swift `endGroup`, Renderer+Filters.swift `applyLayerStages`), and the
+// other files point here:
+//
+//     1. L   = children drawn back to front, source-over, onto transparent black, in the group's
+//              coordinates (device = parent ∘ transform); a clip path that is an axis-aligned
+//              device rectangle cuts them to it here (Renderer+Scissor.swift)
+//     2. with filters:    L ← masks(L), then each filter in the order added, then matte(L)
+//                         (After Effects' order: a layer's masks, its effects, its track matte)
+//        without filters: L ← matte(L), then masks(L) (both are products: the order changes
+//                         only 8-bit rounding)
+//     3. L'  = the colour filter F (a colour matrix on un-premultiplied pixels) and the clip
+//              path's coverage c: F(L)·c for a normal group, F(L·c) for a blend group
+//              (Renderer+Blending.swift); the same when F commutes with opacity
+//     4. out = blend(L'·opacity, under)   (blend mode; normal = source-over)
 //
 // Masks (After Effects / Lottie layer masks): each mask is a path with an opacity, an inversion
 // flag and an expansion (the outline offset outwards by that many units, inwards when negative).

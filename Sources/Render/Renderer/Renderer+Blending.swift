@@ -8,8 +8,8 @@
 //
 //     co = αs·(1 − αb)·Cs + αs·αb·B(Cb, Cs) + (1 − αs)·αb·Cb,   αo = αs + αb·(1 − αs)
 //
-// where L has been multiplied by its matte, masks, clip and opacity first (αs includes them)
-// and its colour filter applied (Nodes.swift). So a blend group always takes a layer: it is
+// where L has had the group's other effects applied first, in the order of Nodes.swift's "The
+// order of a group's effects" (αs includes them). So a blend group always takes a layer: it is
 // never folded, because B is not linear in the source and cannot be distributed over the
 // children. Only the box that holds L's non-transparent pixels is blended (outside it αs = 0
 // and co = Cb·αb: the backdrop, unchanged).

@@ -1,13 +1,9 @@
 // Renderer+Filters.swift — a group's filter stage run on its layer (Model/Filters.swift).
 //
 // A group with filters always draws off-screen (Renderer+Groups.swift). At `endGroup`, with L
-// the layer and B its drawn box (the whole layer without the damage shortcut), the stages are
-//
-//     masks (Renderer+Masks.swift) → filters, in order → matte (Renderer+Mattes.swift)
-//
-// — After Effects' order: a layer's masks, then its effects, then its track matte (a group
-// without filters applies its matte first, then its masks: both are products, so the order
-// changes only 8-bit rounding). Each filter reads B anew (the one before may have grown it).
+// the layer and B its drawn box (the whole layer without the damage shortcut), the masks
+// (Renderer+Masks.swift), filters and matte (Renderer+Mattes.swift) run on L in the order of
+// Nodes.swift, "The order of a group's effects" (`applyLayerStages`). Each filter reads B anew (the one before may have grown it).
 // With T the group's device transform and s = √|det T| its mean scale:
 //
 //     blur        σ_d = σ·s (both axes), σ·|T·(1, 0)| (horizontal), σ·|T·(0, 1)| (vertical);
@@ -33,7 +29,8 @@ import Geometry
 import Raster
 
 extension Renderer {
-    /// Runs the group's masks, filters and matte on the layer of `entry`, in the header's order.
+    /// Runs the group's masks, filters and matte on the layer of `entry`, in the order of
+    /// Nodes.swift, "The order of a group's effects" (step 2).
     func applyLayerStages(of entry: Entry, in list: DisplayList) {
         guard entry.group >= 0, !list.groups[entry.group].filters.isEmpty else {
             applyMatte(of: entry, in: list)

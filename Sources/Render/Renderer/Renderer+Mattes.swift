@@ -10,8 +10,7 @@
 //     L ← L·m(S)     m = αS, 1 − αS, Y(S) or 1 − Y(S)   (alpha, inverted alpha, luma, inverted luma)
 //
 // with Raster's matte kernel (Matte.swift: Y of the premultiplied pixel with Rec.709 weights,
-// 8-bit arithmetic), before the masks and the clip (Nodes.swift: matte, masks, clip, filter,
-// blend). S goes back to the pool then. A matte source's own groups may take layers as any
+// 8-bit arithmetic), at the step Nodes.swift's "The order of a group's effects" gives it. S goes back to the pool then. A matte source's own groups may take layers as any
 // group does (opacity, blend, masks, a matte of their own), nested inside S.
 import Geometry
 import Raster

@@ -22,13 +22,16 @@
 //
 // Mattes: the matte source (beginMatte … endMatte) is drawn into its own pooled layer, never
 // onto the canvas, and the group's layer is multiplied by its matte value at `endGroup`
-// (Renderer+Mattes.swift), before the masks.
+// (Renderer+Mattes.swift).
 //
 // Blend modes: a group whose mode is not normal is drawn off-screen (isolated) and its layer
 // blended onto the canvas below with Raster's blend kernels at `endGroup` (Renderer+Blending.swift).
 //
 // Filters: a group with a filter stage (blur, drop shadow, tritone, levels …) is drawn off-screen and the
-// filters run on its layer after its masks, before its matte (Renderer+Filters.swift).
+// filters run on its layer (Renderer+Filters.swift).
+//
+// The order in which a group's clip, masks, filters, matte, colour filter, opacity and blend
+// apply is stated once, in Nodes.swift ("The order of a group's effects").
 //
 // Image paints: Raster's bilinear ImagePaint with the pattern's transform (Renderer+Shapes.swift).
 //

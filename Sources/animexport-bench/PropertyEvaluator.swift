@@ -3,26 +3,29 @@
 // item's properties, paths and gradient stops, into reused buffers.
 //
 // It returns a checksum (the sum of every number produced) so that nothing is optimised away
-// and non-finite results show. `make bench` times it, the fuzz target runs it on every input,
-// and the tests check that once warm it allocates nothing.
+// and non-finite results show. `make bench` times it and counts its allocations once warm
+// (LottieBench.swift, none expected); the Lottie and expression fuzz targets run it on every
+// input (Fuzz/build.sh compiles this file into them). Not part of the product: it uses only
+// Lottie's public evaluation API, the same calls the display-list builder makes.
 
 import Geometry
+import Lottie
 import Raster
 
 /// Buffers reused from frame to frame by `evaluateAll`.
-public final class PropertyEvaluator {
-    public let animation: LottieAnimation
+final class PropertyEvaluator {
+    let animation: LottieAnimation
     private let walker: FrameWalker
     private var path = BezierPath()
     private var stops = GradientStops()
 
-    public init(_ animation: LottieAnimation) {
+    init(_ animation: LottieAnimation) {
         self.animation = animation
         walker = FrameWalker(animation)
     }
 
     /// Evaluates everything at `seconds` after the in-point; returns the sum of all values.
-    public func evaluateAll(atSeconds seconds: Double) -> Double {
+    func evaluateAll(atSeconds seconds: Double) -> Double {
         var visitor = Visitor(owner: self)
         walker.walk(atSeconds: seconds, &visitor)
         return visitor.sum

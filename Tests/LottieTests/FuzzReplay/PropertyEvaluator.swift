@@ -1,0 +1,1 @@
+../../../Sources/animexport-bench/PropertyEvaluator.swift
