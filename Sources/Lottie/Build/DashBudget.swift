@@ -44,7 +44,10 @@ extension LottieBuilder {
         }
         strokeStyle.dash.removeAll(keepingCapacity: true)
         strokeStyle.dashPhase = 0
-        let estimate = dashes < 1e15 ? formatNumber(dashes.rounded()) : "more than 10¹⁵"
-        frameReport.noteUndashedStroke("\(currentLayer): its dash pattern would cut the stroke into about \(estimate) dashes; with the \(formatNumber(frameDashes.rounded())) already cut in this frame that exceeds the cap of \(formatNumber(frameDashCap)) dashes per frame")
+        if undashedMessage?.layer != currentLayer {
+            let estimate = dashes < 1e15 ? formatNumber(dashes.rounded()) : "more than 10¹⁵"
+            undashedMessage = (currentLayer, "\(currentLayer): its dash pattern would cut the stroke into about \(estimate) dashes; with the \(formatNumber(frameDashes.rounded())) already cut in this frame that exceeds the cap of \(formatNumber(frameDashCap)) dashes per frame")
+        }
+        frameReport.noteUndashedStroke(undashedMessage!.text)
     }
 }

@@ -74,6 +74,9 @@ public final class LottieBuilder {
     var frameDashCap = LottieBuilder.maximumFrameDashes
     /// The layer being emitted (its `place`), for messages.
     var currentLayer = ""
+    /// The last undashed-stroke message and its layer, reused while the same layer is over the
+    /// cap frame after frame (no allocation per frame; the figures are those of its first frame).
+    var undashedMessage: (layer: String, text: String)?
     /// Text layers: fonts, set documents and per-character scratch (TextEmitter.swift).
     private(set) lazy var text = TextEmitter(animation, builder: self)
 
