@@ -37,29 +37,39 @@ struct ScriptEnvironment {
         ScriptValue(binding.baseValue(at: seconds * frameRate))
     }
 
+    /// The names of the environment (`global`), found by one hash lookup: a `switch` over the
+    /// strings compared them one by one on every evaluation.
+    private enum GlobalName: String, CaseIterable {
+        case time, value, numKeys, index, hasParent, thisComp, thisLayer, thisProperty, inPoint, outPoint
+        case velocity, speed, math = "Math", `true`, `false`, null, undefined, nan = "NaN", infinity = "Infinity"
+        case array = "Array", object = "Object", json = "JSON", number = "Number", string = "String"
+        case boolean = "Boolean", function = "Function"
+        static let byName: [String: GlobalName] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    }
+
     func global(_ name: String, _ run: inout ScriptInterpreter) throws(ScriptError) -> ScriptValue {
-        switch name {
-        case "time": return .number(frame / frameRate)
-        case "value": return ScriptValue(value)
-        case "numKeys": return .number(Double(numKeys))
-        case "index": return .number(Double(context.layerIndex))
-        case "hasParent": return .bool(context.hasParent)
-        case "thisComp": return .object(.thisComp)
-        case "thisLayer": return .object(.layer(""))
-        case "thisProperty": return .object(.property)
-        case "inPoint": return .number(binding.layerInPoint / frameRate)
-        case "outPoint": return .number(binding.layerOutPoint / frameRate)
-        case "velocity", "speed": return try callGlobal(name + "AtTime", [.number(frame / frameRate)], &run)
-        case "Math": return .object(.math)
-        case "true": return .bool(true)
-        case "false": return .bool(false)
-        case "null": return .null
-        case "undefined": return .undefined
-        case "NaN": return .number(.nan)
-        case "Infinity": return .number(.infinity)
-        case "Array", "Object", "JSON", "Number", "String", "Boolean", "Function":
+        guard let g = GlobalName.byName[name] else { throw .unsupported("unknown name '\(name.prefix(30))'") }
+        switch g {
+        case .time: return .number(frame / frameRate)
+        case .value: return ScriptValue(value)
+        case .numKeys: return .number(Double(numKeys))
+        case .index: return .number(Double(context.layerIndex))
+        case .hasParent: return .bool(context.hasParent)
+        case .thisComp: return .object(.thisComp)
+        case .thisLayer: return .object(.layer(""))
+        case .thisProperty: return .object(.property)
+        case .inPoint: return .number(binding.layerInPoint / frameRate)
+        case .outPoint: return .number(binding.layerOutPoint / frameRate)
+        case .velocity, .speed: return try callGlobal(name + "AtTime", [.number(frame / frameRate)], &run)
+        case .math: return .object(.math)
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .null: return .null
+        case .undefined: return .undefined
+        case .nan: return .number(.nan)
+        case .infinity: return .number(.infinity)
+        case .array, .object, .json, .number, .string, .boolean, .function:
             return .object(.builtin(ScriptBuiltin(rawValue: name)!))
-        default: throw .unsupported("unknown name '\(name.prefix(30))'")
         }
     }
 

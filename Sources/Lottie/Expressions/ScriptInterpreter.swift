@@ -240,6 +240,10 @@ struct ScriptInterpreter {
     private func isVisible(_ name: String) -> Bool { holder(name) != nil || globals[name] != nil }
 
     mutating func lookup(_ name: String) throws(ScriptError) -> ScriptValue {
+        if scope == nil {     // the top level (most expressions): no scope chain to walk
+            if !globals.isEmpty, let v = globals[name] { return v }
+            return try environment.global(name, &self)
+        }
         if let v = holder(name)?.variables[name] ?? globals[name] { return v }
         return try environment.global(name, &self)
     }

@@ -22,6 +22,9 @@ import Foundation
 extension ScriptValue {
     /// x op y for every binary operator but && and || (ScriptSyntax.swift).
     static func binary(_ op: String, _ x: ScriptValue, _ y: ScriptValue) throws(ScriptError) -> ScriptValue {
+        // Two numbers and a one- or two-character operator — most of what expressions compute —
+        // without arrays or string comparisons (the same results as the general path below).
+        if case .number(let a) = x, case .number(let b) = y, let r = numeric(op.utf8, a, b) { return r }
         switch op {
         case "==", "===": return .bool(equal(x, y, strict: op == "==="))
         case "!=", "!==": return .bool(!equal(x, y, strict: op == "!=="))
@@ -35,6 +38,27 @@ extension ScriptValue {
         case "in": return .bool(try has(y, key: x))
         case "instanceof": return .bool(try instance(x, of: y))
         default: return try arithmetic(op, x, y)
+        }
+    }
+
+    private static func numeric(_ op: String.UTF8View, _ a: Double, _ b: Double) -> ScriptValue? {
+        var i = op.makeIterator()
+        guard let c = i.next() else { return nil }
+        let d = i.next()
+        guard i.next() == nil else { return nil }
+        switch (c, d) {
+        case (UInt8(ascii: "+"), nil): return .number(a + b)
+        case (UInt8(ascii: "-"), nil): return .number(a - b)
+        case (UInt8(ascii: "*"), nil): return .number(a * b)
+        case (UInt8(ascii: "/"), nil): return .number(a / b)
+        case (UInt8(ascii: "%"), nil): return .number(a.truncatingRemainder(dividingBy: b))
+        case (UInt8(ascii: "<"), nil): return .bool(a < b)
+        case (UInt8(ascii: ">"), nil): return .bool(a > b)
+        case (UInt8(ascii: "<"), UInt8(ascii: "=")?): return .bool(a <= b)
+        case (UInt8(ascii: ">"), UInt8(ascii: "=")?): return .bool(a >= b)
+        case (UInt8(ascii: "="), UInt8(ascii: "=")?): return .bool(a == b)
+        case (UInt8(ascii: "!"), UInt8(ascii: "=")?): return .bool(a != b)
+        default: return nil
         }
     }
 
