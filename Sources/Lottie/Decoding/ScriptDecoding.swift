@@ -10,26 +10,7 @@ extension DecodeContext {
     func interpreted(_ source: String, base: ExpressionBase, count: Int, scale: Double) -> ExpressionBinding? {
         let scope = expressionScope
         do throws(ExpressionFailure) {
-            let (statements, links) = try resolveScriptLinks(try ScriptParser.parse(source, caps: expressionCaps))
-            guard interpretedExpressions < limits.maxInterpretedExpressions else {
-                throw ExpressionFailure("more than \(limits.maxInterpretedExpressions) interpreted expressions in the file")
-            }
-            var effects: [String: [LayerEffect]] = ["": scope.effects(ofLayer: nil)]
-            for name in scope.placesByName.keys { effects[name] = scope.effects(ofLayer: name) }
-            let context = ScriptContext(compWidth: scope.compWidth, compHeight: scope.compHeight, layerIndex: scope.layerIndex,
-                                        hasParent: scope.parentPosition != nil, compDuration: scope.compDuration,
-                                        numLayers: scope.layers.count, effects: effects, maxSteps: limits.maxExpressionSteps,
-                                        maxCallDepth: limits.maxExpressionCallDepth, links: links)
-            let binding = ExpressionBinding(source: source, code: .script(ScriptProgram(statements: statements, context: context)),
-                                            base: base, count: count, scale: scale == 0 ? 1 : scale, frameRate: scope.frameRate,
-                                            seed: WiggleNoise.seed("\(place) \(jsonPathString(path))"), controls: [],
-                                            layerInPoint: scope.layerInPoint, layerOutPoint: scope.layerOutPoint, links: links)
-            guard binding.linkDepth <= limits.maxExpressionLinkDepth else {
-                throw ExpressionFailure("links chained more than \(limits.maxExpressionLinkDepth) deep")
-            }
-            guard binding.cost <= limits.maxExpressionLinkCost + limits.maxExpressionSteps || links.isEmpty else {
-                throw ExpressionFailure("one evaluation with its links takes \(binding.cost) steps, over the cap of \(limits.maxExpressionLinkCost + limits.maxExpressionSteps)")
-            }
+            let (binding, _) = try scriptBinding(source, base: base, count: count, scale: scale)
             let end = min(max(scope.layerOutPoint, scope.layerInPoint), limits.maxFrame)
             for frame in [scope.layerInPoint] + (base.keyframeTimes ?? []).prefix(64) + [end] {
                 do { _ = try binding.trial(at: frame) } catch { throw ExpressionFailure("\(error.reason) at frame \(formatNumber(frame))") }
@@ -50,6 +31,37 @@ extension DecodeContext {
             unrecognisedExpression(source, error.reason)
             return nil
         }
+    }
+}
+
+extension DecodeContext {
+    /// `source` parsed, its links resolved and bound to the property in the current scope, within
+    /// the file's caps (interpreted expressions per file, link depth, steps with links).
+    func scriptBinding(_ source: String, base: ExpressionBase, count: Int, scale: Double)
+        throws(ExpressionFailure) -> (ExpressionBinding, ScriptProgram) {
+        let scope = expressionScope
+        let (statements, links) = try resolveScriptLinks(try ScriptParser.parse(source, caps: expressionCaps))
+        guard interpretedExpressions < limits.maxInterpretedExpressions else {
+            throw ExpressionFailure("more than \(limits.maxInterpretedExpressions) interpreted expressions in the file")
+        }
+        var effects: [String: [LayerEffect]] = ["": scope.effects(ofLayer: nil)]
+        for name in scope.placesByName.keys { effects[name] = scope.effects(ofLayer: name) }
+        let context = ScriptContext(compWidth: scope.compWidth, compHeight: scope.compHeight, layerIndex: scope.layerIndex,
+                                    hasParent: scope.parentPosition != nil, compDuration: scope.compDuration,
+                                    numLayers: scope.layers.count, effects: effects, maxSteps: limits.maxExpressionSteps,
+                                    maxCallDepth: limits.maxExpressionCallDepth, links: links)
+        let program = ScriptProgram(statements: statements, context: context)
+        let binding = ExpressionBinding(source: source, code: .script(program),
+                                        base: base, count: count, scale: scale == 0 ? 1 : scale, frameRate: scope.frameRate,
+                                        seed: WiggleNoise.seed("\(place) \(jsonPathString(path))"), controls: [],
+                                        layerInPoint: scope.layerInPoint, layerOutPoint: scope.layerOutPoint, links: links)
+        guard binding.linkDepth <= limits.maxExpressionLinkDepth else {
+            throw ExpressionFailure("links chained more than \(limits.maxExpressionLinkDepth) deep")
+        }
+        guard binding.cost <= limits.maxExpressionLinkCost + limits.maxExpressionSteps || links.isEmpty else {
+            throw ExpressionFailure("one evaluation with its links takes \(binding.cost) steps, over the cap of \(limits.maxExpressionLinkCost + limits.maxExpressionSteps)")
+        }
+        return (binding, program)
     }
 }
 

@@ -1,7 +1,7 @@
 // Binding a text layer's sourceText expression (`t.d.x`) to the interpreter
 //
-// The program is parsed and its links resolved as any interpreted expression's
-// (ScriptDecoding.swift); `text.sourceText`, `thisLayer.text.sourceText` (with or without
+// The program is parsed, its links resolved and capped as any interpreted expression's
+// (ScriptDecoding.swift's scriptBinding); `text.sourceText`, `thisLayer.text.sourceText` (with or without
 // `.value`) read the keyframed text, as `value` does (Expressions/TextExpression.swift). It is run
 // at the layer's in-point and out-point before it is accepted; an error there, or a result that is
 // not a text (undefined), reports the expression as not recognised, and the keyframed texts show.
@@ -13,21 +13,7 @@ extension DecodeContext {
         do throws(ExpressionFailure) {
             sourceTextIsValue = true
             defer { sourceTextIsValue = false }
-            let (statements, links) = try resolveScriptLinks(try ScriptParser.parse(source, caps: expressionCaps))
-            guard interpretedExpressions < limits.maxInterpretedExpressions else {
-                throw ExpressionFailure("more than \(limits.maxInterpretedExpressions) interpreted expressions in the file")
-            }
-            var effects: [String: [LayerEffect]] = ["": scope.effects(ofLayer: nil)]
-            for name in scope.placesByName.keys { effects[name] = scope.effects(ofLayer: name) }
-            let context = ScriptContext(compWidth: scope.compWidth, compHeight: scope.compHeight, layerIndex: scope.layerIndex,
-                                        hasParent: scope.parentPosition != nil, compDuration: scope.compDuration,
-                                        numLayers: scope.layers.count, effects: effects,
-                                        maxSteps: limits.maxExpressionSteps, maxCallDepth: limits.maxExpressionCallDepth, links: links)
-            let program = ScriptProgram(statements: statements, context: context)
-            let binding = ExpressionBinding(source: source, code: .script(program), base: .constant(ExpressionValue(0)), count: 1,
-                                            scale: 1, frameRate: scope.frameRate,
-                                            seed: WiggleNoise.seed("\(place) \(jsonPathString(path))"), controls: [],
-                                            layerInPoint: scope.layerInPoint, layerOutPoint: scope.layerOutPoint, links: links)
+            let (binding, program) = try scriptBinding(source, base: .constant(ExpressionValue(0)), count: 1, scale: 1)
             let expression = TextExpression(binding: binding, program: program, maxCharacters: limits.maxTextCharacters)
             let end = min(max(scope.layerOutPoint, scope.layerInPoint), limits.maxFrame)
             for frame in [scope.layerInPoint, end] {

@@ -202,15 +202,19 @@ extension ScriptEnvironment {
     }
 
     private func random(_ name: String, _ a: [ScriptValue], _ run: inout ScriptInterpreter) throws(ScriptError) -> ScriptValue {
+        try drawBetween(name, "random", a) { l, h in l + (h - l) * run.random.next() }
+    }
+
+    /// `f(min, max)` per component of the limits — `()`: [0, 1); `(max)`: [0, max); `(min, max)`;
+    /// numbers or arrays (the shorter padded with 0) — a number unless either limit is an array.
+    func drawBetween(_ name: String, _ kind: String, _ a: [ScriptValue],
+                     _ f: (Double, Double) -> Double) throws(ScriptError) -> ScriptValue {
         guard a.count <= 2 else { throw .unsupported("\(name) takes at most 2 arguments") }
         guard let hi = a.last?.components ?? [1] as [Double]?, let lo = a.count == 2 ? a[0].components : hi.map({ _ in 0 }) else {
-            throw .type("random's limits must be numbers or arrays")
+            throw .type("\(kind)'s limits must be numbers or arrays")
         }
         let n = Swift.max(lo.count, hi.count)
-        let r = (0..<n).map { i in
-            let l = i < lo.count ? lo[i] : 0, h = i < hi.count ? hi[i] : 0
-            return l + (h - l) * run.random.next()
-        }
+        let r = (0..<n).map { i in f(i < lo.count ? lo[i] : 0, i < hi.count ? hi[i] : 0) }
         return (a.last?.isArray ?? false) || (a.first?.isArray ?? false) ? .vector(r) : .number(r[0])
     }
 }

@@ -113,17 +113,10 @@ extension ScriptEnvironment {
     }
 
     private func gaussRandom(_ a: [ScriptValue], _ run: inout ScriptInterpreter) throws(ScriptError) -> ScriptValue {
-        guard a.count <= 2 else { throw .unsupported("gaussRandom takes at most 2 arguments") }
-        guard let hi = a.last?.components ?? [1] as [Double]?, let lo = a.count == 2 ? a[0].components : hi.map({ _ in 0 }) else {
-            throw .type("gaussRandom's limits must be numbers or arrays")
-        }
-        let n = Swift.max(lo.count, hi.count)
-        let r = (0..<n).map { i in
-            let l = i < lo.count ? lo[i] : 0, h = i < hi.count ? hi[i] : 0
+        try drawBetween("gaussRandom", "gaussRandom", a) { l, h in
             let u1 = Swift.max(run.random.next(), 1e-300), u2 = run.random.next()
             let z = (-2 * Foundation.log(u1)).squareRoot() * cos(2 * .pi * u2)
             return (l + h) / 2 + z * (h - l) / (2 * 1.6448536269514722)
         }
-        return (a.last?.isArray ?? false) || (a.first?.isArray ?? false) ? .vector(r) : .number(r[0])
     }
 }

@@ -13,18 +13,19 @@ struct ScriptProgram: Sendable {
     let context: ScriptContext
 
     func run(_ env: ExpressionEnvironment) throws(ScriptError) -> ExpressionValue {
+        var interpreter = interpreter(env)
+        return try Self.convert(try interpreter.run(statements), count: env.value.count)
+    }
+
+    private func interpreter(_ env: ExpressionEnvironment) -> ScriptInterpreter {
         let environment = ScriptEnvironment(frame: env.frame, frameRate: env.frameRate, binding: env.binding,
                                             value: env.value, context: context)
-        var interpreter = ScriptInterpreter(environment: environment, maxSteps: context.maxSteps, maxCallDepth: context.maxCallDepth)
-        let result = try interpreter.run(statements)
-        return try Self.convert(result, count: env.value.count)
+        return ScriptInterpreter(environment: environment, maxSteps: context.maxSteps, maxCallDepth: context.maxCallDepth)
     }
 
     /// The program's result as it is, with `value` standing for `value` (a text layer's string).
     func runRaw(_ env: ExpressionEnvironment, value: ScriptValue) throws(ScriptError) -> ScriptValue {
-        let environment = ScriptEnvironment(frame: env.frame, frameRate: env.frameRate, binding: env.binding,
-                                            value: env.value, context: context)
-        var interpreter = ScriptInterpreter(environment: environment, maxSteps: context.maxSteps, maxCallDepth: context.maxCallDepth)
+        var interpreter = interpreter(env)
         interpreter.override("value", value)
         return try interpreter.run(statements)
     }
