@@ -15,11 +15,9 @@ import Raster
 import Video
 
 /// The background when neither the preset nor `--background` gives one.
-func defaultBackground(_ animation: AnimationKind, output: String, codec: String?, video: Bool) -> RGBA {
-    let own = animation.defaultBackground
-    guard own.a < 1, video else { return own }
-    let alpha = (try? OutputFormat.resolve(path: output, codec: codec))?.codec.holdsAlpha ?? false
-    return alpha ? own : .white
+/// `own` is the source's default (Plan/SourceSpec.swift); a still always holds alpha.
+func defaultBackground(_ own: RGBA, output: OutputChoice) -> RGBA {
+    own.a < 1 && !output.holdsAlpha ? .white : own
 }
 
 /// A `--background` value: `#RRGGBB`, `#RRGGBBAA` or `transparent` (any case).

@@ -158,7 +158,8 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
                                   renderSeconds: 0)
         switch o.kind {
         case .video:
-            let result = try runExport(job, progress: false, memoryChecked: true, onFrame: { progress.frame(o.name, done: $0, total: job.frameCount) })
+            let reporter = CLIReporter(progress: false) { done, total in progress.frame(o.name, done: done, total: total) }
+            let result = try runExport(job, ExportRun(observer: reporter, stop: .signals), memoryChecked: true)
             entry.frames = result.frames
             entry.fps = "\(job.fps.num)/\(job.fps.den)"
             entry.duration = (result.seconds * 1_000_000).rounded() / 1_000_000

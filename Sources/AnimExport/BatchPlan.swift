@@ -21,7 +21,8 @@ struct PlannedOutput {
     var name: String                 // normalized, relative to --out
     var kind: OutputSpec.Kind
     var presetPath: String
-    var animation: AnimationKind
+    /// The source's name: the scene's ("pulse") or "lottie".
+    var animation: String
     var spec: OutputSpec
     var args: ParsedArguments
     var inputsHash: String
@@ -129,7 +130,7 @@ func inputsHash(shared: Data, presetFile: PresetFile, presetPath: String, kind: 
     h.update(shared)
     // Files the scene's pixels depend on besides the preset: the heart's label font, then the
     // fallback fonts its characters are drawn with (HeartPlugin.inputFiles).
-    for (i, file) in presetFile.parameters.inputFiles(context: SceneContext(presetPath: presetPath)).enumerated() {
+    for (i, file) in (presetFile.parameters?.inputFiles(context: SceneContext(presetPath: presetPath)) ?? []).enumerated() {
         if let digest = SHA256.font(file) { h.update(i == 0 ? "\nfont \(digest.sha256)\n" : "fallback font \(digest.sha256)\n") }
     }
     // A Lottie source's file, external images or dotLottie archive, as read (LottiePreset.swift).
@@ -201,7 +202,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             broken.append(BrokenPreset(path: path, error: error))
             continue
         }
-        let animation = AnimationKind(loaded.file.parameters.plugin)
+        let animation = loaded.file.animation
         let specs = loaded.file.outputs ?? [OutputSpec(name: loaded.name + ".mp4")]
         if specs.isEmpty {
             broken.append(BrokenPreset(path: path, error: .invalid(file: path, field: "outputs", message: "is empty; leave it out for one default output")))
@@ -262,8 +263,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             if let e = presetError { presetOutputs[j].error = e; continue }
             let o = presetOutputs[j]
             do {
-                var job = try resolveJob(animation: animation, args: o.args, library: PresetLibrary(folders: []), video: o.kind == .video,
-                                         preset: loaded)
+                var job = try resolveJob(loaded, args: o.args, video: o.kind == .video)
                 job.encoderThreads = batchEncoderThreads
                 presetOutputs[j].job = job
             } catch {

@@ -20,8 +20,16 @@ public enum BenchmarkSupport {
     /// `onFrame` is called on the encoding thread with the number of frames encoded so far.
     public static func export(_ job: RenderJob, pipelined: Bool? = nil,
                               onFrame: ((Int) -> Void)? = nil) throws(ExportError) -> ExportResult {
-        try runExport(job, progress: false, pipelined: pipelined, onFrame: onFrame)
+        let observer = FrameCounter(onFrame)
+        return try runExport(job, ExportRun(observer: observer, pipelined: pipelined))
     }
+}
+
+/// Passes the number of frames encoded so far to a closure (the bench's allocation counter).
+private final class FrameCounter: ExportObserver {
+    let onFrame: ((Int) -> Void)?
+    init(_ onFrame: ((Int) -> Void)?) { self.onFrame = onFrame }
+    func frame(_ done: Int, of total: Int) { onFrame?(done) }
 }
 
 extension BenchmarkSupport {

@@ -116,14 +116,15 @@ public enum CLI {
         let (presets, broken) = library.scan()
         var lines: [String] = []
         // Registered scenes, then sources only presets name (a Lottie file: `batch` renders those).
-        let named = presets.map { AnimationKind($0.file.parameters.plugin) }
-        var kinds = AnimationKind.allCases
-        for k in named where !kinds.contains(k) { kinds.append(k) }
-        for kind in kinds {
-            lines.append("\(kind.rawValue) — \(kind.summary)")
-            for p in presets where p.file.animation == kind.rawValue {
-                let short = PresetLibrary.shortName(p.name, animation: kind)
-                let mark = short == kind.defaultPreset ? " (default)" : ""
+        var sources = AnimationKind.allCases.map { (name: $0.rawValue, summary: $0.summary, defaultPreset: $0.defaultPreset) }
+        if presets.contains(where: { $0.file.lottie != nil }) {
+            sources.append((LottieSource.kindName, LottieSource.summary, nil))
+        }
+        for source in sources {
+            lines.append("\(source.name) — \(source.summary)")
+            for p in presets where p.file.animation == source.name {
+                let short = PresetLibrary.shortName(p.name, animation: source.name)
+                let mark = short == source.defaultPreset ? " (default)" : ""
                 lines.append("  \(short.padding(toLength: 12, withPad: " ", startingAt: 0))\(p.file.description ?? "")\(mark)  [\(p.path)]")
             }
         }

@@ -38,11 +38,10 @@ func contactSheet(_ job: RenderJob) throws(ExportError) -> SheetImage {
     do { font = try Font(family: "Inter", style: "Bold", size: 13) } catch {
         throw .runtime("contact sheet: the label font Inter Bold was not found (\(error)); install fonts-inter")
     }
-    let renderer = Renderer()
-    var list = DisplayList()
+    // One renderer draws thumbnails and labels (FrameRenderer: the frame loop of every output).
+    let frames = FrameRenderer(job, transform: job.transform.concatenating(.scale(f, f)))
     let thumb = Canvas(width: tw, height: th)
     let label = Canvas(width: tw, height: labelHeight)
-    let transform = job.transform.concatenating(.scale(f, f))
 
     func blit(_ pixels: [UInt8], w: Int, h: Int, x: Int, y: Int) {
         for row in 0..<h {
@@ -55,17 +54,15 @@ func contactSheet(_ job: RenderJob) throws(ExportError) -> SheetImage {
         let x = pad + (k % columns) * (tw + pad)
         let y = pad + (k / columns) * (th + labelHeight + pad)
         let t = job.time(ofFrame: index)
-        list.reset()
-        job.scene.draw(at: t, into: &list)
-        renderer.render(list, background: job.background, transform: transform, on: thumb)
+        try frames.render(at: t, on: thumb)
         blit(thumb.straightRGBA8(), w: tw, h: th, x: x, y: y)
 
         let text = String(format: "%.3f s", t)
         let probe = font.layout(text, origin: .zero)
         let line = font.layout(text, origin: Point(x: ((Double(tw) - probe.advanceWidth) / 2).rounded(), y: 16))
-        list.reset()
-        list.fill(line.path, rule: line.fillRule, paint: .solid(.white))
-        renderer.render(list, background: grey, transform: .identity, on: label)
+        frames.render(background: grey, transform: .identity, on: label) { list in
+            list.fill(line.path, rule: line.fillRule, paint: .solid(.white))
+        }
         blit(label.straightRGBA8(), w: tw, h: labelHeight, x: x, y: y + th)
     }
     return SheetImage(width: width, height: height, rgba: sheet)

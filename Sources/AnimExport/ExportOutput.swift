@@ -28,14 +28,13 @@ let minimumFitSide = 16
 /// Exports for a delivery target: into a hidden sibling, checked, then renamed to OUTPUT. A file
 /// over the target's bytes is rendered again smaller (up to 3 times, sides ≥ `minimumFitSide`)
 /// when the target allows it; one that cannot fit even so is an error (exit 2), nothing written.
-func exportForTarget(_ job: RenderJob, _ target: DeliveryTarget, progress: Bool, pipelined: Bool?,
-                     onFrame: ((Int) -> Void)?) throws(ExportError) -> ExportResult {
+func exportForTarget(_ job: RenderJob, _ target: DeliveryTarget, _ run: ExportRun) throws(ExportError) -> ExportResult {
     var job = job
     for attempt in 0..<4 {
         let url = URL(fileURLWithPath: job.output)
         let hidden = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.deletingPathExtension().lastPathComponent).check-\(UInt32.random(in: 0...UInt32.max)).\(url.pathExtension)").path
-        var result = try exportOnce(job, to: hidden, progress: progress, pipelined: pipelined, onFrame: onFrame)
+        var result = try exportOnce(job, to: hidden, run)
         if let maxBytes = target.maxBytes, result.bytes > maxBytes, target.scaleDownToFit == true {
             // Bytes grow about with the pixel count: shrink the sides by √(max/bytes), with 10 % to spare.
             unlink(hidden)
@@ -45,7 +44,7 @@ func exportForTarget(_ job: RenderJob, _ target: DeliveryTarget, progress: Bool,
                 throw .usage("\(job.output): target \(target.name) needs at most \(byteCount(maxBytes)); even at \(job.width)×\(job.height) (after \(attempt) smaller renders) the file is \(byteCount(result.bytes)) — shorten the clip (--seconds, --loops) (\(target.spec))")
             }
             job.notices.append("target \(target.name): \(byteCount(result.bytes)) is over \(byteCount(maxBytes)); rendering again at \(w)×\(h)")
-            printError("animexport: note: \(job.notices.last!)")
+            run.observer.note(job.notices.last!)
             job.transform = job.transform.concatenating(.scale(Double(w) / Double(job.width), Double(h) / Double(job.height)))
             job.width = w
             job.height = h

@@ -57,30 +57,63 @@ extension RenderJob {
 /// `ANIMEXPORT_PIPELINE=0` turns it off (the output is the same bytes either way).
 let exportPipelinedByDefault = ProcessInfo.processInfo.environment["ANIMEXPORT_PIPELINE"] != "0"
 
-/// Renders every frame of `job` into its output; `pipelined` nil = `exportPipelinedByDefault`.
-/// `onFrame` (batch progress) is called with the number of frames done after each frame.
+/// How one export runs: who hears of it, when it stops, and the thread layout.
+struct ExportRun {
+    var observer: any ExportObserver = SilentObserver()
+    var stop = ExportStop.never
+    /// nil: `exportPipelinedByDefault`.
+    var pipelined: Bool? = nil
+}
+
+/// Renders every frame of `job` into its output, telling `run.observer` (ExportObserver.swift).
 /// With a delivery target the file is read back and checked before it takes OUTPUT's name.
 /// `memoryChecked`: the caller (batch) has already weighed the job's memory estimate.
-func runExport(_ job: RenderJob, progress: Bool = true, pipelined: Bool? = nil, memoryChecked: Bool = false,
-               onFrame: ((Int) -> Void)? = nil) throws(ExportError) -> ExportResult {
-    try Interruption.requireWatchdog()
+func runExport(_ job: RenderJob, _ run: ExportRun = ExportRun(), memoryChecked: Bool = false) throws(ExportError) -> ExportResult {
+    run.observer.start(output: job.output, frames: job.frameCount, width: job.width, height: job.height)
     let destination = try checkOutputDestination(job)
     if !memoryChecked { try checkJobMemory(job.memoryNeed(), verbose: job.verbose, what: job.output) }
     FFmpegLog.setVerbose(job.verbose)
-    guard let target = job.media.target else {
-        return try exportOnce(job, to: destination, progress: progress, pipelined: pipelined, onFrame: onFrame)
+    let result: ExportResult
+    if let target = job.media.target {
+        result = try exportForTarget(job, target, run)
+    } else {
+        result = try exportOnce(job, to: destination, run)
     }
-    return try exportForTarget(job, target, progress: progress, pipelined: pipelined, onFrame: onFrame)
+    run.observer.done(result)
+    return result
 }
 
 /// Renders `job` into `destination` (OUTPUT, or a hidden file a target check reads first).
-func exportOnce(_ job: RenderJob, to destination: String, progress: Bool, pipelined: Bool?,
-                onFrame: ((Int) -> Void)?) throws(ExportError) -> ExportResult {
-    let writer: MediaWriter
+func exportOnce(_ job: RenderJob, to destination: String, _ run: ExportRun) throws(ExportError) -> ExportResult {
+    let writer = try openWriter(job, destination: destination, stop: run.stop)
     do {
-        writer = try MediaWriter(destination: destination, settings: job.videoSettings)
+        let report = run.pipelined ?? exportPipelinedByDefault
+            ? try encodePipelined(job, writer: writer, run)
+            : try encodeInOrder(job, writer: writer, run)
+        try run.stop.check()
+        let summary = try writer.finish()
+        for message in report.messages { run.observer.warning("\(job.output): \(message)") }
+        return ExportResult(path: job.output, frames: summary.frames, bytes: summary.bytes, seconds: summary.durationSeconds,
+                            width: job.width, height: job.height, codec: summary.codec ?? "h264",
+                            pixelFormat: summary.pixelFormat ?? "yuv420p", alpha: summary.alpha, audio: summary.audio)
+    } catch let error as ExportError {
+        writer.cancel()
+        throw error
     } catch {
-        // Settings FFmpeg refuses (an unknown --param, a bad value) are the user's input: exit 2.
+        writer.cancel()
+        if case VideoError.stopped = error, let signal = run.stop.reason() { throw .interrupted(signal: signal) }
+        throw .runtime("\(job.output): \(error)")
+    }
+}
+
+/// The writer of `job`'s format at `destination`; settings FFmpeg refuses (an unknown --param, a
+/// bad value) are the user's input: exit 2.
+private func openWriter(_ job: RenderJob, destination: String, stop: ExportStop) throws(ExportError) -> MediaWriter {
+    var settings = job.videoSettings
+    settings.shouldStop = stop.shouldStop
+    do {
+        return try MediaWriter(destination: destination, settings: settings)
+    } catch {
         switch error {
         case .unknownOptions, .invalidSettings: throw .usage("\(job.output): \(error)")
         case .ffmpeg(let operation, let code, _, _) where operation.hasPrefix("avcodec_open2") && (code == -EINVAL || code == -ERANGE):
@@ -91,50 +124,21 @@ func exportOnce(_ job: RenderJob, to destination: String, progress: Bool, pipeli
         default: throw .runtime("\(job.output): \(error)")
         }
     }
-    let bar = ProgressBar(total: job.frameCount, label: URL(fileURLWithPath: job.output).lastPathComponent, enabled: progress && isatty(STDERR_FILENO) == 1)
-    var report = RenderReport()
-    do {
-        if pipelined ?? exportPipelinedByDefault {
-            report = try encodePipelined(job, writer: writer, bar: bar, onFrame: onFrame)
-        } else {
-            let canvas = Canvas(width: job.width, height: job.height)
-            let renderer = Renderer()
-            var list = DisplayList()
-            for i in 0..<job.frameCount {
-                try Interruption.check()
-                list.reset()
-                job.scene.draw(at: job.time(ofFrame: i), into: &list)
-                let frameReport = renderer.render(list, background: job.background, transform: job.transform, on: canvas)
-                try job.requireFaithfulSource(frameReport)
-                report.formUnion(frameReport)
-                try canvas.withUnsafeBytes { bytes in
-                    try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
-                }
-                bar.update(i + 1)
-                onFrame?(i + 1)
-            }
+}
+
+/// Renders and encodes frame after frame on this thread; returns what the renderer could not draw.
+private func encodeInOrder(_ job: RenderJob, writer: MediaWriter, _ run: ExportRun) throws -> RenderReport {
+    let canvas = Canvas(width: job.width, height: job.height)
+    let frames = FrameRenderer(job)
+    for i in 0..<job.frameCount {
+        try run.stop.check()
+        try frames.render(at: job.time(ofFrame: i), on: canvas)
+        try canvas.withUnsafeBytes { bytes in
+            try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
         }
-        try Interruption.check()
-        if job.verbose {
-            // The encoder still holds its look-ahead: with slow presets this is seconds after the last frame.
-            FileHandle.standardError.write(Data("\(visible(job.output)): \(job.frameCount) frames rendered; finishing the file (encoder flush, trailer)\n".utf8))
-        }
-        let summary = try writer.finish()
-        bar.finish()
-        warnAboutUnsupported(report, output: job.output)
-        return ExportResult(path: job.output, frames: summary.frames, bytes: summary.bytes, seconds: summary.durationSeconds,
-                            width: job.width, height: job.height, codec: summary.codec ?? "h264",
-                            pixelFormat: summary.pixelFormat ?? "yuv420p", alpha: summary.alpha, audio: summary.audio)
-    } catch let error as ExportError {
-        bar.finish()
-        writer.cancel()
-        throw error
-    } catch {
-        bar.finish()
-        writer.cancel()
-        if case VideoError.stopped = error, let signal = Interruption.pending { throw .interrupted(signal: signal) }
-        throw .runtime("\(job.output): \(error)")
+        run.observer.frame(i + 1, of: job.frameCount)
     }
+    return frames.report
 }
 
 /// FFmpeg's AVERROR_EXTERNAL (FFERRTAG('E','X','T',' ')): "Generic error in an external library".
@@ -151,7 +155,7 @@ let pipelineDepth = 3
 /// (FramePipeline) while this thread encodes: every encoder pixel format converts only the rows
 /// and columns that changed (FrameConverter.update); GIF and PNG sequences take the canvas.
 /// Returns what the renderer could not draw.
-private func encodePipelined(_ job: RenderJob, writer: MediaWriter, bar: ProgressBar, onFrame: ((Int) -> Void)?) throws -> RenderReport {
+private func encodePipelined(_ job: RenderJob, writer: MediaWriter, _ run: ExportRun) throws -> RenderReport {
     let slots: [FrameSlot]
     var converter: FrameConverter? = nil
     let renderCanvas: Canvas?
@@ -164,12 +168,12 @@ private func encodePipelined(_ job: RenderJob, writer: MediaWriter, bar: Progres
         renderCanvas = nil
     }
     let pipeline = FramePipeline(slots: slots)
-    let state = RenderThreadState(job: job, renderer: Renderer(), canvas: renderCanvas, converter: converter)
+    let state = RenderThreadState(job: job, canvas: renderCanvas, converter: converter)
     try pipeline.start(count: job.frameCount) { i, slot in try state.produce(frame: i, into: slot) }
     defer { pipeline.stop() }
     var i = 0
     while let (index, slot) = pipeline.next() {
-        try Interruption.check()
+        try run.stop.check()
         if let canvas = slot.canvas {
             try canvas.withUnsafeBytes { bytes in
                 try writer.append(rgba: bytes, bytesPerRow: canvas.bytesPerRow)
@@ -179,29 +183,25 @@ private func encodePipelined(_ job: RenderJob, writer: MediaWriter, bar: Progres
         }
         pipeline.recycle(index)
         i += 1
-        bar.update(i)
-        onFrame?(i)
+        run.observer.frame(i, of: job.frameCount)
     }
     if let error = pipeline.renderError { throw error }
     guard i == job.frameCount else { throw ExportError.runtime("renderer stopped after \(i) of \(job.frameCount) frames") }
     pipeline.stop()   // the render thread has finished: its report is complete
-    return state.report
+    return state.frames.report
 }
 
 /// What the render thread owns (used by that thread only, hence @unchecked Sendable).
 private final class RenderThreadState: @unchecked Sendable {
     let job: RenderJob
-    let renderer: Renderer
+    /// The frame loop, with what could not be drawn over all frames so far.
+    let frames: FrameRenderer
     let canvas: Canvas?
     let converter: FrameConverter?
-    /// The current frame's display list, rebuilt in place (its storage is reused).
-    var list = DisplayList()
-    /// What the renderer could not draw, over all frames so far.
-    var report = RenderReport()
 
-    init(job: RenderJob, renderer: Renderer, canvas: Canvas?, converter: FrameConverter?) {
+    init(job: RenderJob, canvas: Canvas?, converter: FrameConverter?) {
         self.job = job
-        self.renderer = renderer
+        frames = FrameRenderer(job)
         self.canvas = canvas
         self.converter = converter
     }
@@ -209,18 +209,13 @@ private final class RenderThreadState: @unchecked Sendable {
     /// Renders frame i into the slot's canvas, or into our canvas and converts it into the slot's
     /// encoder frame: only where this frame and the one the slot holds can differ.
     func produce(frame i: Int, into slot: FrameSlot) throws {
-        list.reset()
-        job.scene.draw(at: job.time(ofFrame: i), into: &list)
+        let t = job.time(ofFrame: i)
         if let converter, let canvas, let picture = slot.picture {
-            let frameReport = renderer.render(list, background: job.background, transform: job.transform, on: canvas)
-            try job.requireFaithfulSource(frameReport)
-            report.formUnion(frameReport)
+            try frames.render(at: t, on: canvas)
             try picture.makeWritable()
             try convert(canvas, with: converter, into: picture, recordedIn: slot.pictureArea)
         } else if let canvas = slot.canvas {
-            let frameReport = renderer.render(list, background: job.background, transform: job.transform, on: canvas)
-            try job.requireFaithfulSource(frameReport)
-            report.formUnion(frameReport)
+            try frames.render(at: t, on: canvas)
         }
     }
 

@@ -15,9 +15,8 @@ import Scenes
 import Video
 
 /// k, or the largest scale at most k whose frame fits the cap (with a note; see the header).
-func scaleWithinFrameCap(_ canvas: Size, scale k0: Double, video: Bool, output: String, args: ParsedArguments,
+func scaleWithinFrameCap(_ canvas: Size, scale k0: Double, evenSides even: Bool,
                          file: String, notices: inout [String]) -> Double {
-    let even = video ? ((try? OutputFormat.resolve(path: output, codec: args.value("--codec")))?.codec.needsEvenSize ?? true) : false
     func pixels(_ k: Double) -> (Int, Int) {
         var w = Int((canvas.width * k).rounded()), h = Int((canvas.height * k).rounded())
         if even { w += w % 2; h += h % 2 }

@@ -1,47 +1,23 @@
-// A render job: everything needed to render one clip, resolved from a preset and the flags.
+// A render job — the export plan: the source, the frame in pixels and the points → pixels
+// transform, the frame times, the encoder and output settings; everything needed to render one
+// clip, resolved from a source, a preset and the flags by the resolvers (Plan/Resolvers.swift).
 //
-// Flags override the preset; the preset overrides the animation's defaults. Resolution also
-// applies the size policy: pixels = canvas × scale, rounded to whole pixels; an odd width or
-// height is rounded UP to even (yuv420p needs even sizes) and the extra column/row is filled
-// with the background, with a notice. `--size WxH` fits the canvas inside W×H (uniform scale,
-// centred on whole pixels, background around it).
+// Flags override the preset; the preset overrides the source's defaults (Plan/SourceSpec.swift).
+// Resolution also applies the size policy: pixels = canvas × scale, rounded to whole pixels; an
+// odd width or height is rounded UP to even (yuv420p needs even sizes) and the extra column/row
+// is filled with the background, with a notice. `--size WxH` fits the canvas inside W×H (uniform
+// scale, centred on whole pixels, background around it: FrameSource.swift's `fit`).
 import Geometry
 import Foundation
 import Raster
 import Scenes
 import Video
 
-public struct EncoderOptions: Sendable, Equatable {
-    public var preset = "medium"
-    public var crf = 18.0
-    public var tune: String? = "animation"
-    public var profile = "high"
-    public var level: String?
-    public var keyint: Int?
-    public var bframes: Int?
-    public var bitrate: Int?
-    public var maxrate: Int?
-    public var params: [(key: String, value: String)] = []
-
-    public init() {}
-
-    public static func == (a: EncoderOptions, b: EncoderOptions) -> Bool {
-        a.preset == b.preset && a.crf == b.crf && a.tune == b.tune && a.profile == b.profile && a.level == b.level
-            && a.keyint == b.keyint && a.bframes == b.bframes && a.bitrate == b.bitrate && a.maxrate == b.maxrate
-            && a.params.map(\.key) == b.params.map(\.key) && a.params.map(\.value) == b.params.map(\.value)
-    }
-
-    static let x264Presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
-    static let tunes = ["film", "animation", "grain", "stillimage", "fastdecode", "zerolatency", "psnr", "ssim", "none"]
-    static let profiles = ["baseline", "main", "high"]
-    static let levels = ["3.0", "3.1", "3.2", "4.0", "4.1", "4.2", "5.0", "5.1", "5.2"]
-}
-
 public struct RenderJob {
-    public var animation: AnimationKind
     public var presetName: String
     public var presetPath: String?
-    public var scene: any Scene
+    /// What is drawn (FrameSource.swift).
+    public var source: any FrameSource
     public var background: RGBA
     public var fps: (num: Int32, den: Int32)
     public var frameCount: Int
@@ -65,7 +41,7 @@ public struct RenderJob {
     /// The output side: format, alpha, quality, loops, audio, target (MediaOptions.swift).
     public var media = MediaOptions()
     /// --strict: what a frame's source could not build faithfully (a merge path refused) is an
-    /// error, raised at the frame that meets it (Still.swift, requireFaithfulSource).
+    /// error, raised at the frame that meets it (Engine/FrameRenderer.swift).
     public var strict = false
     /// Set when a target repeats the clip to reach its minimum length: frame i shows frame i mod this.
     public var repeatFrames: Int? = nil
@@ -109,210 +85,75 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--help", alias: "-h", help: "show this help"),
 ] + mediaFlags
 
-/// Builds the job for `animexport <animation> …`.
+/// Builds the job for `animexport <animation> …`: the preset `--preset` names (or the
+/// animation's default), then `resolveJob(_:args:video:load:)`.
 ///
 /// `video` false resolves a still: no even-size rounding (PNG has no 4:2:0 constraint) and the
 /// length flags are ignored.
 func resolveJob(animation: AnimationKind, args: ParsedArguments, library: PresetLibrary,
-                video: Bool = true, preset given: LoadedPreset? = nil) throws(ExportError) -> RenderJob {
-    let command = video ? animation.rawValue : "still"
-    let output = try outputArgument(args, example: "animexport \(video ? command : "still " + animation.rawValue) out.\(video ? "mp4" : "png")", command: command)
+                video: Bool = true) throws(ExportError) -> RenderJob {
+    try resolveJob(animation.rawValue, args: args, video: video) { args throws(ExportError) in
+        let loaded = try loadPreset(for: animation, args: args, library: library)
+        return (loaded.file.sourceSpec(name: loaded.name, path: loaded.path), loaded.file.settings)
+    }
+}
+
+/// Builds the job for a preset already loaded (batch: each of its outputs).
+func resolveJob(_ loaded: LoadedPreset, args: ParsedArguments, video: Bool) throws(ExportError) -> RenderJob {
+    try resolveJob(loaded.file.animation, args: args, video: video) { _ in
+        (loaded.file.sourceSpec(name: loaded.name, path: loaded.path), loaded.file.settings)
+    }
+}
+
+/// Builds the job for the source `load` gives once OUTPUT and a --target are known (the
+/// arguments then hold the target's values): the resolvers of Plan/Resolvers.swift in order,
+/// the source made and reviewed, --loops and --marker laid out, then the output side.
+func resolveJob(_ name: String, args: ParsedArguments, video: Bool,
+                load: (ParsedArguments) throws(ExportError) -> (SourceSpec, PresetSettings)) throws(ExportError) -> RenderJob {
+    let command = video ? name : "still"
+    let output = try outputArgument(args, example: "animexport \(video ? command : "still " + name) out.\(video ? "mp4" : "png")", command: command)
     var args = args
     let target = video ? try applyTarget(&args, output: output) : nil
-    let loaded: LoadedPreset
-    if let given { loaded = given } else { loaded = try loadPreset(for: animation, args: args, library: library) }
-    let preset = loaded.file
+    let (spec, preset) = try load(args)
+    let choice = OutputChoice(output: output, codec: args.value("--codec") ?? target?.codec, video: video)
     var notices: [String] = []
-
-    // Canvas (points) and background.
-    var canvas = preset.parameters.defaultCanvas
-    if let c = preset.canvas {
-        for (name, v) in [("width", c.width), ("height", c.height)] where !(v.isFinite && v > 0 && v <= Limits.maxCanvas) {
-            throw .invalid(file: loaded.path, field: "canvas.\(name)", message: "\(format(v)) is outside the allowed range (0, \(format(Limits.maxCanvas))] pt")
-        }
-        canvas = Size(width: c.width, height: c.height)
-    }
-    var background = preset.background?.rgba
-        ?? defaultBackground(animation, output: output, codec: args.value("--codec"), video: video)
-    if let b = args.value("--background") {
-        guard let c = parseBackground(b) else { throw .usage("--background: '\(b)' is not a colour (use #RRGGBB, #RRGGBBAA or transparent)") }
-        background = c
-    }
-    // A background with alpha stays: PNG stills keep it (Background.swift); video formats with alpha
-    // keep it too and the others refuse it (resolveMedia).
-
-    // Frame rate.
-    var fps = preset.fps ?? FrameRateSpec(num: 60, den: 1)
-    if let f = args.value("--fps") {
-        guard let r = parseFrameRate(f) else { throw .usage("--fps: '\(f)' is not a frame rate (integer, or num/den such as 30000/1001)") }
-        fps = r
-    }
-    let plugin = preset.parameters.plugin
-    if !(fps.value >= Limits.minFPS && fps.value <= Limits.maxFPS) {
-        let where_ = args.has("--fps") ? "--fps" : "\(loaded.path): fps"
-        let range = "[\(format(Limits.minFPS)), \(format(Limits.maxFPS))] fps"
-        guard !args.has("--fps"), plugin.fitsOutputLimits else {
-            throw .usage("\(where_): \(fps.num)/\(fps.den) is outside the allowed range \(range)")
-        }
-        // A file's own rate the encoders cannot take: the nearest they can, said.
-        let nearest = FrameRateSpec(num: Int32(fps.value < Limits.minFPS ? Limits.minFPS : Limits.maxFPS), den: 1)
-        notices.append("\(where_) \(format(fps.value)) is outside what the encoders take, \(range); rendering at \(nearest.num) fps (--fps to choose)")
-        fps = nearest
-    }
-
-    // Length.
-    var start = try args.value("--start").map { s throws(ExportError) in try parseDouble(s, flag: "--start", range: 0...Limits.maxSeconds) } ?? 0
-    if args.has("--seconds") && args.has("--frames") { throw .usage("\(command): give --seconds or --frames, not both") }
-    try checkSegmentFlags(args, command: command)
-    let loopCount = try parseLoopCount(args, command: command)
-    var frames: Int
-    if loopCount != nil || args.has("--marker") {
-        frames = 0      // from the scene's loop or the marker once the scene exists (below)
-    } else if let e = args.value("--end") {
-        let end = try parseDouble(e, flag: "--end", range: 0...Limits.maxSeconds, openLower: true)
-        guard end > start else { throw .usage("--end: \(format(end)) s is not after the start (\(format(start)) s)") }
-        frames = Int(((end - start) * fps.value).rounded())
-        guard frames >= 1 else { throw .usage("--end: \(format(start))…\(format(end)) s at \(fps.num)/\(fps.den) fps is less than one frame") }
-    } else if let f = args.value("--frames") {
-        frames = try parseInt(f, flag: "--frames", range: 1...Limits.maxFrames)
-    } else {
-        let seconds: Double
-        if let s = args.value("--seconds") {
-            seconds = try parseDouble(s, flag: "--seconds", range: 0...Limits.maxSeconds, openLower: true)
-        } else if let s = preset.seconds {
-            guard s.isFinite, s > 0, s <= Limits.maxSeconds else {
-                throw .invalid(file: loaded.path, field: "seconds", message: "\(format(s)) is outside the allowed range (0, \(format(Limits.maxSeconds))] s")
-            }
-            seconds = s
-        } else {
-            seconds = 3
-        }
-        frames = Int((seconds * fps.value).rounded())
-        guard frames >= 1 else { throw .usage("--seconds: \(format(seconds)) s at \(fps.num)/\(fps.den) fps is less than one frame") }
-    }
-    guard frames <= Limits.maxFrames else { throw .usage("\(command): \(frames) frames is over the cap of \(Limits.maxFrames)") }
-
-    // Size and the points → pixels transform.
-    if args.has("--scale") && args.has("--size") { throw .usage("\(command): give --scale or --size, not both") }
-    var width: Int, height: Int, transform: Transform
-    if let s = args.value("--size") {
-        guard let (w, h) = parseSize(s) else {
-            throw .usage("--size: '\(s)' is not WIDTHxHEIGHT with each side in [1, \(Limits.maxSide)] px")
-        }
-        let k = min(Double(w) / canvas.width, Double(h) / canvas.height)
-        let dx = ((Double(w) - canvas.width * k) / 2).rounded(.down)
-        let dy = ((Double(h) - canvas.height * k) / 2).rounded(.down)
-        width = w; height = h
-        transform = Transform.scale(k, k).concatenating(.translation(dx, dy))
-    } else {
-        var k = preset.scale ?? plugin.defaultScale
-        if preset.scale != nil, !(k.isFinite && k > 0 && k <= Limits.maxScale) {
-            throw .invalid(file: loaded.path, field: "scale", message: "\(format(k)) is outside the allowed range (0, \(format(Limits.maxScale))]")
-        }
-        if let v = args.value("--scale") { k = try parseDouble(v, flag: "--scale", range: 0...Limits.maxScale, openLower: true) }
-        if preset.scale == nil && !args.has("--scale") && plugin.fitsOutputLimits {
-            k = scaleWithinFrameCap(canvas, scale: k, video: video, output: output, args: args, file: loaded.path, notices: &notices)
-        }
-        width = Int((canvas.width * k).rounded())
-        height = Int((canvas.height * k).rounded())
-        guard width >= 1, height >= 1, width <= Limits.maxSide, height <= Limits.maxSide else {
-            throw .usage("\(command): \(format(canvas.width))×\(format(canvas.height)) pt at scale \(format(k)) is \(width)×\(height) px; each side must be in [1, \(Limits.maxSide)] px (choose a smaller --scale or a --size)")
-        }
-        transform = .scale(k, k)
-    }
-    let evenSizes = video ? ((try? OutputFormat.resolve(path: output, codec: args.value("--codec")))?.codec.needsEvenSize ?? true) : false
-    if evenSizes && (width % 2 == 1 || height % 2 == 1) {
-        let w2 = width + width % 2, h2 = height + height % 2
-        notices.append("\(width)×\(height) px rounded up to \(w2)×\(h2) px (H.264 4:2:0 needs even sizes); the extra pixels show the background")
-        width = w2; height = h2
-    }
-    guard width <= Limits.maxSide, height <= Limits.maxSide, width * height <= Limits.maxPixels else {
-        throw .usage("\(command): \(width)×\(height) px is over the cap (each side ≤ \(Limits.maxSide), ≤ \(Limits.maxPixels) px per frame; choose a smaller --scale or a --size)")
-    }
-
-    let encoder = try resolveEncoder(preset.encoder ?? EncoderSpec(), file: loaded.path, args: args, notices: &notices)
-    let scene = try preset.parameters.scene(canvas: canvas, fontPath: args.value("--font"), file: loaded.path, frameRate: fps.value)
-    let text = try animation.review(scene, file: loaded.path, strict: args.has("--strict"))
-    notices += text.notes
-    var loopPlan: LoopPlan?
-    var segment: MarkerSegment?
-    if let name = args.value("--marker") {
-        let s = try markerSegment(name, scene: scene, fps: fps, loops: loopCount ?? 1, command: command)
-        (start, frames, segment) = (s.start, s.frames, s)
-    } else if let n = loopCount {
-        let short = PresetLibrary.shortName(loaded.name, animation: animation)
-        let plan = try planLoops(n, start: args.has("--start") ? start : nil, scene: scene, fps: fps,
-                                 label: short == command ? command : "\(command) \(short)", command: command)
-        (start, frames, loopPlan) = (plan.start, plan.frames, plan)
-    }
-    var job = RenderJob(animation: animation, presetName: loaded.name, presetPath: loaded.path, scene: scene,
-                        background: background, fps: (fps.num, fps.den), frameCount: frames, startTime: start,
-                        width: width, height: height, transform: transform, encoder: encoder, output: output,
-                        overwrite: args.has("-y"), verbose: args.has("--verbose"), notices: notices, loopPlan: loopPlan,
-                        warnings: text.warnings)
-    if let segment {
-        if loopCount != nil { job.repeatFrames = segment.framesPerLoop }
-        job.notices.append(segment.note)
-    }
+    let look = try resolveLook(spec, preset, args: args, output: choice)
+    let fps = try resolveRate(spec, preset, args: args, notices: &notices)
+    let length = try resolveLength(spec, preset, args: args, fps: fps, command: command)
+    let size = try resolveSize(spec, preset, args: args, canvas: look.canvas, output: choice,
+                               command: command, notices: &notices)
+    let encoder = try resolveEncoder(preset.encoder ?? EncoderSpec(), file: spec.origin.path, args: args, notices: &notices)
+    let source = try spec.make(look.canvas, fps.value, args.value("--font"))
+    let review = try source.review(strict: args.has("--strict"), file: spec.origin.path)
+    var job = RenderJob(presetName: spec.origin.name, presetPath: spec.origin.path, source: source,
+                        background: look.background, fps: (fps.num, fps.den), frameCount: length.frames, startTime: length.start,
+                        width: size.width, height: size.height, transform: size.transform, encoder: encoder, output: output,
+                        overwrite: args.has("-y"), verbose: args.has("--verbose"), notices: notices + review.notes,
+                        warnings: review.warnings)
+    try layOutClip(&job, spec, args: args, fps: fps, loops: length.loops, command: command)
     job.strict = args.has("--strict")
     if video {
         job.media.target = target
-        try resolveMedia(&job, args: args)
+        try resolveMedia(&job, args: args, resolvedFormat: choice.format)
         if let target { try applyTargetLength(&job, target) }
     }
     return job
 }
 
-/// Encoder options: preset file first, then flags; each value range-checked.
-func resolveEncoder(_ spec: EncoderSpec, file: String, args: ParsedArguments, notices: inout [String]) throws(ExportError) -> EncoderOptions {
-    var e = EncoderOptions()
-    func pick<T>(_ flag: String, _ fromPreset: T?, field: String, parse: (String) throws(ExportError) -> T,
-                 valid: (T) -> Bool, allowed: String) throws(ExportError) -> T? {
-        if let text = args.value(flag) {
-            let v = try parse(text)
-            guard valid(v) else { throw .usage("\(flag): '\(text)' is not allowed; allowed: \(allowed)") }
-            return v
-        }
-        if let v = fromPreset {
-            guard valid(v) else { throw .invalid(file: file, field: "encoder.\(field)", message: "'\(v)' is not allowed; allowed: \(allowed)") }
-            return v
-        }
-        return nil
+/// --marker (a Lottie file's segment, N times with --loops) or --loops N (whole seamless loops
+/// of the source) set the clip's start and length once the source exists.
+private func layOutClip(_ job: inout RenderJob, _ spec: SourceSpec, args: ParsedArguments, fps: FrameRateSpec,
+                        loops: Int?, command: String) throws(ExportError) {
+    if let name = args.value("--marker") {
+        let s = try markerSegment(name, source: job.source, fps: fps, loops: loops ?? 1, command: command)
+        (job.startTime, job.frameCount) = (s.start, s.frames)
+        if loops != nil { job.repeatFrames = s.framesPerLoop }
+        job.notices.append(s.note)
+    } else if let n = loops {
+        let short = PresetLibrary.shortName(spec.origin.name, animation: spec.name)
+        let plan = try planLoops(n, start: args.has("--start") ? job.startTime : nil, scene: job.source, fps: fps,
+                                 label: short == command ? command : "\(command) \(short)", command: command)
+        (job.startTime, job.frameCount, job.loopPlan) = (plan.start, plan.frames, plan)
     }
-    let identity: (String) throws(ExportError) -> String = { $0 }
-    if let p = try pick("--x264-preset", spec.preset, field: "preset", parse: identity,
-                        valid: EncoderOptions.x264Presets.contains, allowed: EncoderOptions.x264Presets.joined(separator: ", ")) { e.preset = p }
-    if let c = try pick("--crf", spec.crf, field: "crf", parse: { s throws(ExportError) in try parseDouble(s, flag: "--crf", range: 0...51) },
-                        valid: { $0.isFinite && (0...51).contains($0) }, allowed: "0 to 51") { e.crf = c }
-    if let t = try pick("--tune", spec.tune, field: "tune", parse: identity,
-                        valid: EncoderOptions.tunes.contains, allowed: EncoderOptions.tunes.joined(separator: ", ")) { e.tune = t == "none" ? nil : t }
-    if let p = try pick("--profile", spec.profile, field: "profile", parse: identity,
-                        valid: EncoderOptions.profiles.contains, allowed: EncoderOptions.profiles.joined(separator: ", ")) { e.profile = p }
-    if let l = try pick("--level", spec.level, field: "level", parse: identity,
-                        valid: EncoderOptions.levels.contains, allowed: EncoderOptions.levels.joined(separator: ", ")) { e.level = l }
-    let intIn = { (flag: String, r: ClosedRange<Int>) -> (String) throws(ExportError) -> Int in { s throws(ExportError) in try parseInt(s, flag: flag, range: r) } }
-    e.keyint = try pick("--keyint", spec.keyint, field: "keyint", parse: intIn("--keyint", 1...100_000), valid: { (1...100_000).contains($0) }, allowed: "1 to 100000")
-    e.bframes = try pick("--bframes", spec.bframes, field: "bframes", parse: intIn("--bframes", 0...16), valid: { (0...16).contains($0) }, allowed: "0 to 16")
-    e.bitrate = try pick("--bitrate", spec.bitrate, field: "bitrate", parse: { s throws(ExportError) in try parseBitrate(s, flag: "--bitrate") }, valid: { (10_000...1_000_000_000).contains($0) }, allowed: "10000 to 1000000000 bits/s")
-    e.maxrate = try pick("--maxrate", spec.maxrate, field: "maxrate", parse: { s throws(ExportError) in try parseBitrate(s, flag: "--maxrate") }, valid: { (10_000...1_000_000_000).contains($0) }, allowed: "10000 to 1000000000 bits/s")
-    for (k, v) in (spec.params ?? [:]).sorted(by: { $0.key < $1.key }) { e.params.append((k, v)) }
-    for p in args.all("--param") {
-        guard let eq = p.firstIndex(of: "="), eq != p.startIndex else { throw .usage("--param: '\(p)' is not KEY=VALUE") }
-        let key = String(p[..<eq]), value = String(p[p.index(after: eq)...])
-        e.params.removeAll { $0.key == key }
-        e.params.append((key, value))
-    }
-    try checkThreadParam(e.params, file: file, fromFlag: args.all("--param").contains { $0.hasPrefix("threads=") })
-    if e.crf == 0 && e.bitrate == nil {
-        // x264 is lossless only in High 4:4:4 Predictive; an explicit Main/Baseline request conflicts.
-        if args.has("--profile") && e.profile != "high" {
-            throw .usage("--crf 0 is lossless and needs the High 4:4:4 Predictive profile, not \(e.profile)")
-        }
-        e.profile = "high444"
-        notices.append("crf 0 is lossless: the stream uses the High 4:4:4 Predictive profile, which QuickTime, iOS and many browsers cannot play; use it only for masters")
-    }
-    if e.profile == "baseline" && e.bframes.map({ $0 > 0 }) == true {
-        throw .usage("--bframes: the baseline profile has no B-frames")
-    }
-    return e
 }
+

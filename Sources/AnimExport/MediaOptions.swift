@@ -59,10 +59,11 @@ func outputFormat(_ output: String, codec: String?) throws(ExportError) -> Outpu
 }
 
 /// Fills the output side of `job` from the flags (and its target), after `resolveJob` set the rest.
-func resolveMedia(_ job: inout RenderJob, args: ParsedArguments) throws(ExportError) {
+/// `resolvedFormat` is OUTPUT's, resolved once (Plan/Resolvers.swift's OutputChoice).
+func resolveMedia(_ job: inout RenderJob, args: ParsedArguments, resolvedFormat: Result<OutputFormat, ExportError>) throws(ExportError) {
     var m = MediaOptions()
     m.target = job.media.target
-    m.format = try outputFormat(job.output, codec: args.value("--codec") ?? m.target?.codec)
+    m.format = try resolvedFormat.get()
     let codec = m.format.codec
     if job.background.a < 1 {
         guard codec.holdsAlpha else {
@@ -158,7 +159,6 @@ extension RenderJob {
         s.gifPalette = media.gifPalette
         s.audio = media.audio
         s.expectedFrames = frameCount
-        s.shouldStop = { Interruption.pending != nil }
         return s
     }
 }

@@ -110,7 +110,8 @@ struct EncoderSpec: Decodable, Equatable {
     }
 }
 
-/// A whole preset file. `parameters` is decoded by the animation named in `animation`.
+/// A whole preset file: a scene's `parameters` (decoded by the animation named in `animation`),
+/// or a Lottie file (`lottie` as written; `lottieFile` once read by `bindLottie`).
 struct PresetFile: Decodable {
     var animation: String
     var description: String?
@@ -120,11 +121,14 @@ struct PresetFile: Decodable {
     var scale: Double?
     var seconds: Double?
     var encoder: EncoderSpec?
-    var parameters: SceneParameters
+    /// The scene's parameters; nil for a preset that names a Lottie file.
+    var parameters: SceneParameters?
     /// Batch outputs (OutputSpec.swift); nil: one default output. Ignored by single renders.
     var outputs: [OutputSpec]?
     /// Set when the preset names a Lottie file; bound to the file by `bindLottie` (LottiePreset.swift).
     var lottie: LottiePresetSource?
+    /// The Lottie file `lottie` names, read and recoloured (LottiePreset.swift).
+    var lottieFile: BoundLottie?
     /// A digest of every input file the source read (a Lottie file, its images, a dotLottie
     /// archive), hashed into batch's cache key; nil for scenes (their fonts are `inputFiles`).
     var sourceDigest: String?
@@ -138,8 +142,7 @@ struct PresetFile: Decodable {
         let c = try decoder.container(keyedBy: K.self)
         if c.contains(.lottie) {
             lottie = try LottiePresetSource(from: decoder)
-            animation = LottiePlugin.name
-            parameters = SceneParameters.defaults(of: LottiePlugin.self)   // bound to the file by bindLottie
+            animation = LottieSource.kindName
             try decodeCommon(c)
             return
         }

@@ -88,7 +88,7 @@ public struct PresetLibrary: Sendable {
     /// Short names of the presets of `animation` found in the folders (first folder wins);
     /// broken presets are left out.
     func names(for animation: AnimationKind) throws(ExportError) -> [String] {
-        scan().loaded.filter { $0.file.animation == animation.rawValue }.map { Self.shortName($0.name, animation: animation) }
+        scan().loaded.filter { $0.file.animation == animation.rawValue }.map { Self.shortName($0.name, animation: animation.rawValue) }
     }
 
     /// Every readable preset in the folders; a name found twice keeps the first folder's file.
@@ -124,8 +124,8 @@ public struct PresetLibrary: Sendable {
         return "no such file"
     }
 
-    static func shortName(_ name: String, animation: AnimationKind) -> String {
-        let prefix = animation.rawValue + "-"
+    static func shortName(_ name: String, animation: String) -> String {
+        let prefix = animation + "-"
         return name.hasPrefix(prefix) && name.count > prefix.count ? String(name.dropFirst(prefix.count)) : name
     }
 

@@ -14,20 +14,13 @@ func runRender(_ kind: AnimationKind, _ parsed: ParsedArguments, library: Preset
 
 /// Exports a resolved job with the command's reporting (a Lottie file's job comes from LottieCommand.swift).
 func runRenderJob(_ job: RenderJob, _ parsed: ParsedArguments) throws(ExportError) -> Int32 {
-    for notice in job.notices { printError("animexport: note: \(notice)") }
-    for warning in job.warnings { printError("animexport: warning: \(warning)") }
     let json = parsed.has("--json"), quiet = parsed.has("--quiet")
-    let events = json ? BatchProgress(json: true) : nil
-    events?.emit(["event": "start", "name": job.output, "frames": job.frameCount, "width": job.width, "height": job.height])
-    let started = Date()
-    let result = try runExport(job, progress: !json && !quiet, onFrame: events.map { e in
-        { done in e.frame(job.output, done: done, total: job.frameCount) }
-    })
+    let reporter = CLIReporter(job, progress: !json && !quiet, events: json ? BatchProgress(json: true) : nil)
+    try Interruption.requireWatchdog()
+    let result = try runExport(job, ExportRun(observer: reporter, stop: .signals))
     let line = String(format: "wrote %@ (%d×%d, %d frames, %.3f s, %@)", result.path, result.width, result.height,
                       result.frames, result.seconds, byteCount(result.bytes))
-    if let events {
-        events.emit(["event": "done", "name": job.output, "frames": result.frames, "bytes": result.bytes,
-                     "seconds": (Date().timeIntervalSince(started) * 1000).rounded() / 1000])
+    if json {
         if !quiet { printError(line) }
     } else if !quiet {
         print(visible(line))

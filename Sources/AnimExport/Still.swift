@@ -5,7 +5,6 @@
 // written through libavcodec's PNG encoder as straight-alpha RGBA, atomically.
 import Foundation
 import Raster
-import Render
 import Scenes
 import Video
 
@@ -39,22 +38,22 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
     let parsed = try parseArguments(Array(args.dropFirst()), flags: stillFlags, command: "still")
     let time = try parsed.value("--time").map { s throws(ExportError) in try parseDouble(s, flag: "--time", range: 0...Limits.maxSeconds) } ?? 0
     let job = try resolveJob(animation: kind, args: parsed, library: library, video: false)
-    for notice in job.notices { printError("animexport: note: \(notice)") }
-    for warning in job.warnings { printError("animexport: warning: \(warning)") }
-    try writeStill(job, at: time)
+    let reporter = CLIReporter(job, progress: false)
+    try Interruption.requireWatchdog()
+    try writeStill(job, at: time, observer: reporter)
     if !parsed.has("--quiet") { print(visible("wrote \(job.output) (\(job.width)×\(job.height), t = \(format(time)) s)")) }
     return 0
 }
 
 /// Renders the frame of `job` at `t` and writes it to `job.output` as an RGBA PNG (atomically);
-/// what the renderer could not draw is said on stderr.
-func writeStill(_ job: RenderJob, at t: Double) throws(ExportError) {
-    try Interruption.requireWatchdog()
+/// what the renderer could not draw is told to `observer` as warnings.
+func writeStill(_ job: RenderJob, at t: Double, observer: any ExportObserver) throws(ExportError) {
     let destination = try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
     try checkJobMemory(job.memoryNeed(still: true), verbose: job.verbose, what: job.output)
-    let (canvas, report) = renderFrame(job, at: t)
-    try job.requireFaithfulSource(report)
-    warnAboutUnsupported(report, output: job.output)
+    let frames = FrameRenderer(job)
+    let canvas = Canvas(width: job.width, height: job.height)
+    try frames.render(at: t, on: canvas)
+    for message in frames.report.messages { observer.warning("\(job.output): \(message)") }
     let pixels = canvas.straightRGBA8()
     do {
         try pixels.withUnsafeBytes { bytes in
@@ -65,30 +64,10 @@ func writeStill(_ job: RenderJob, at t: Double) throws(ExportError) {
     }
 }
 
-/// The frame of `job` at animation time `t`, and what could not be drawn.
-func renderFrame(_ job: RenderJob, at t: Double) -> (Canvas, RenderReport) {
+/// The frame of `job` at animation time `t` (previews, contact sheets: the video's own export
+/// reports what could not be drawn).
+func renderStill(_ job: RenderJob, at t: Double) throws(ExportError) -> Canvas {
     let canvas = Canvas(width: job.width, height: job.height)
-    let report = Renderer().render(job.scene.displayList(at: t), background: job.background, transform: job.transform, on: canvas)
-    return (canvas, report)
-}
-
-/// The frame of `job` at animation time `t` (previews: the video's own export reports).
-func renderStill(_ job: RenderJob, at t: Double) -> Canvas { renderFrame(job, at: t).0 }
-
-/// One warning line per feature the renderer could not draw faithfully.
-func warnAboutUnsupported(_ report: RenderReport, output: String) {
-    for message in report.messages { printError("animexport: warning: \(output): \(message)") }
-}
-
-extension RenderJob {
-    /// A frame that stopped drawing at its paint cap (RenderReport.paintOverflow) is an error
-    /// (exit 2) at that frame, always: an incomplete frame is never written. Under --strict, a
-    /// frame whose source could not be built faithfully (a merge path refused, a dashed stroke
-    /// over the frame's dash cap: RenderReport.source) is one too; otherwise the exporter warns
-    /// once the output is written.
-    func requireFaithfulSource(_ report: RenderReport) throws(ExportError) {
-        if let overflow = report.paintOverflow { throw .usage("\(visible(output)): \(overflow.message)") }
-        guard strict, let problem = report.source.firstProblem else { return }
-        throw .usage("\(visible(output)): \(problem); --strict")
-    }
+    try FrameRenderer(job).render(at: t, on: canvas)
+    return canvas
 }

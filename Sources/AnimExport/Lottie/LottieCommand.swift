@@ -91,7 +91,7 @@ func runLottieRender(_ path: String, _ rest: [String], library: PresetLibrary) t
         guard parsed.positionals.isEmpty else { throw .usage("\(path): --null takes the place of OUTPUT; got \(parsed.positionals[0])") }
         parsed.positionals = [nullOutputName]
     }
-    let job = try lottieJob(path, parsed, library: library, video: true)
+    let job = try lottieJob(path, parsed, video: true)
     if null { return try runNullRender(job, file: path, quiet: parsed.has("--quiet")) }
     return try runRenderJob(job, parsed)
 }
@@ -101,8 +101,8 @@ func runLottieStill(_ path: String, _ rest: [String], library: PresetLibrary) th
     let parsed = try parseArguments(rest, flags: lottieStillFlags, command: "still")
     if parsed.has("--help") { print(lottieStillHelp()); return 0 }
     if parsed.has("--time") && parsed.has("--frame") { throw .usage("still: give --time or --frame, not both") }
-    let job = try lottieJob(path, parsed, library: library, video: false)
-    guard let scene = job.scene as? LottieScene else { preconditionFailure("a Lottie job without a Lottie scene") }
+    let job = try lottieJob(path, parsed, video: false)
+    guard let scene = job.source as? LottieSource else { preconditionFailure("a Lottie job without a Lottie source") }
     // Within the file's length: a still past its end is a mistake, not a wrap (issue 25 item 5).
     var time = 0.0
     if let t = parsed.value("--time") {
@@ -118,9 +118,9 @@ func runLottieStill(_ path: String, _ rest: [String], library: PresetLibrary) th
         }
         time = frame / scene.rate
     }
-    for notice in job.notices { printError("animexport: note: \(notice)") }
-    for warning in job.warnings { printError("animexport: warning: \(warning)") }
-    try writeStill(job, at: time)
+    let reporter = CLIReporter(job, progress: false)
+    try Interruption.requireWatchdog()
+    try writeStill(job, at: time, observer: reporter)
     if !parsed.has("--quiet") {
         let frame = parsed.value("--frame").map { ", frame \($0)" } ?? ""
         print(visible("wrote \(job.output) (\(job.width)×\(job.height), t = \(formatSeconds(time)) s\(frame))"))
@@ -140,26 +140,17 @@ func formatSeconds(_ t: Double) -> String {
 /// The output name `--null` resolves formats against: one that holds alpha, never written.
 let nullOutputName = "(null).apng"
 
-/// The render job for a Lottie file with the file's defaults (see the header).
-func lottieJob(_ path: String, _ parsed: ParsedArguments, library: PresetLibrary, video: Bool) throws(ExportError) -> RenderJob {
+/// The render job for a Lottie file with the file's defaults (see the header): the file itself
+/// is the source (LottieSource.spec), fitted exactly by --size, as players fit it.
+func lottieJob(_ path: String, _ parsed: ParsedArguments, video: Bool) throws(ExportError) -> RenderJob {
     // The missing-OUTPUT error shows the file the user gave, before the file is read.
     _ = try outputArgument(parsed, example: video ? "animexport \(path) out.mp4" : "animexport still \(path) out.png",
                            command: video ? path : "still")
     let animation = try LottieInput.load(path, animationID: parsed.value("--animation"))
-    var file = PresetFile(animation: LottiePlugin.name,
-                          parameters: LottiePlugin.erase(LottieParameters(path: path, animation: animation)))
-    file.canvas = CanvasSpec(width: animation.width, height: animation.height)
-    let rate = lottieFrameRate(animation.frameRate)
-    file.fps = rate
-    file.seconds = LottieScene.loopFrames(animation, rate: rate.value, outputRate: parsed.has("--fps") ? nil : rate.value) / rate.value
-    // No background: transparent where the output holds alpha, white elsewhere (defaultBackground).
-    let preset = LoadedPreset(file: file, name: path, path: path)
-    var job = try resolveJob(animation: AnimationKind(LottiePlugin.self), args: parsed, library: library,
-                             video: video, preset: preset)
-    if let s = parsed.value("--size"), let (w, h) = parseSize(s) {
-        job.transform = fitting(width: animation.width, height: animation.height, into: Double(w), Double(h))
+    return try resolveJob(path, args: parsed, video: video) { args in
+        (LottieSource.spec(animation, file: path, origin: (path, path), ownRate: !args.has("--fps"), exactFit: true),
+         PresetSettings())
     }
-    return job
 }
 
 /// The file's frame rate as a rational: whole numbers and the NTSC rates exactly, others to 1/1000.
@@ -175,22 +166,18 @@ func lottieFrameRate(_ fr: Double) -> FrameRateSpec {
 
 /// `--null`: every frame rendered as for an export, nothing written.
 func runNullRender(_ job: RenderJob, file: String, quiet: Bool) throws(ExportError) -> Int32 {
-    for notice in job.notices { printError("animexport: note: \(notice)") }
-    for warning in job.warnings { printError("animexport: warning: \(warning)") }
+    let reporter = CLIReporter(job, progress: false)
     try Interruption.requireWatchdog()
     try checkJobMemory(job.memoryNeed(still: true), verbose: job.verbose, what: file)
-    let renderer = Renderer()
+    let frames = FrameRenderer(job)
     let canvas = Canvas(width: job.width, height: job.height)
-    var list = DisplayList()
-    var report = RenderReport()
     let started = Date()
     for i in 0..<job.frameCount {
-        list.reset()
-        job.scene.draw(at: job.time(ofFrame: i), into: &list)
-        report.formUnion(renderer.render(list, background: job.background, transform: job.transform, on: canvas))
+        try ExportStop.signals.check()
+        try frames.render(at: job.time(ofFrame: i), on: canvas)
     }
     let seconds = Date().timeIntervalSince(started)
-    warnAboutUnsupported(report, output: file)
+    for message in frames.report.messages { reporter.warning("\(file): \(message)") }
     if !quiet {
         print(visible(String(format: "rendered %@ (%d×%d, %d frames, %.3f s, %.2f ms per frame); wrote nothing", file,
                              job.width, job.height, job.frameCount, seconds, seconds * 1000 / Double(max(1, job.frameCount)))))
@@ -203,7 +190,7 @@ extension BenchmarkSupport {
     public static func lottieJob(_ arguments: [String], library: PresetLibrary = .standard()) throws(ExportError) -> RenderJob {
         guard let path = arguments.first else { throw .usage("benchmark: expected a Lottie file") }
         let parsed = try parseArguments(Array(arguments.dropFirst()), flags: lottieRenderFlags, command: path)
-        return try AnimExport.lottieJob(path, parsed, library: library, video: true)
+        return try AnimExport.lottieJob(path, parsed, video: true)
     }
 }
 

@@ -36,8 +36,8 @@ func checkSegmentFlags(_ args: ParsedArguments, command: String) throws(ExportEr
 }
 
 /// The segment of marker `name` in `scene` (a Lottie file), `loops` times at `fps`.
-func markerSegment(_ name: String, scene: any Scene, fps: FrameRateSpec, loops: Int, command: String) throws(ExportError) -> MarkerSegment {
-    guard let lottie = scene as? LottieScene else {
+func markerSegment(_ name: String, source: any FrameSource, fps: FrameRateSpec, loops: Int, command: String) throws(ExportError) -> MarkerSegment {
+    guard let lottie = source as? LottieSource else {
         throw .usage("--marker: \(command) has no markers (a Lottie file names its segments with markers)")
     }
     let a = lottie.animation

@@ -37,6 +37,14 @@ import Media
 import Raster
 import Scenes
 
+/// A preset's Lottie file, read: the path messages name it by, and the recoloured model. The
+/// file's defaults (canvas, rate, length) fill what the preset leaves out when the plan is
+/// resolved (Plan/SourceSpec.swift).
+struct BoundLottie {
+    var path: String
+    var animation: LottieAnimation
+}
+
 /// The Lottie part of a preset, as written.
 struct LottiePresetSource {
     /// The path as written: relative to the preset's folder.
@@ -105,8 +113,8 @@ struct LottiePresetSource {
 }
 
 extension PresetFile {
-    /// Reads the Lottie file the preset names (see the header), applies its colour overrides and
-    /// makes it the preset's parameters; the file's defaults fill what the preset leaves out.
+    /// Reads the Lottie file the preset names (see the header) and applies its colour overrides
+    /// (`lottieFile`); the file's defaults fill what the preset leaves out when the plan is resolved.
     /// A scene preset is left as it is.
     mutating func bindLottie(presetPath: String) throws(ExportError) {
         guard let source = lottie else { return }
@@ -133,11 +141,7 @@ extension PresetFile {
             throw .invalid(file: presetPath, field: field, message: error.description.replacingOccurrences(of: " (--animation)", with: ""))
         }
         animation = try Self.recolor(animation, source, presetPath: presetPath, shown: shown)
-        parameters = LottiePlugin.erase(LottieParameters(path: shown, animation: animation))
-        canvas = canvas ?? CanvasSpec(width: animation.width, height: animation.height)
-        let rate = lottieFrameRate(animation.frameRate)
-        seconds = seconds ?? LottieScene.loopFrames(animation, rate: rate.value, outputRate: fps == nil ? rate.value : nil) / rate.value
-        fps = fps ?? rate
+        lottieFile = BoundLottie(path: shown, animation: animation)
         sourceDigest = digest.finalize()
     }
 

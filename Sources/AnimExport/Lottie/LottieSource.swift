@@ -1,5 +1,6 @@
-// A Lottie file as an animation source beside the scene plug-ins: `LottiePlugin` (its
-// parameters are the decoded file) and `LottieScene` (the builder behind the Scene protocol).
+// A Lottie file as a FrameSource of its own (Engine/FrameSource.swift): `LottieSource` draws the
+// decoded file with its builder at the file's frame for time t, and reviews what the renderer
+// does not draw (LottieCoverage); `LottieSource.spec` gives the engine the file's defaults.
 //
 // Time: the file's frame grid is its rate `fr` as the exact rational the output uses, r
 // (29.97 → 30000/1001, 23.976 → 24000/1001; LottieCommand.swift's lottieFrameRate), so at its
@@ -23,54 +24,8 @@ import Raster
 import Render
 import Scenes
 
-/// A decoded Lottie file and where it came from.
-struct LottieParameters: Sendable {
-    var path: String
-    var animation: LottieAnimation
-}
-
-/// The Lottie source: not registered as a command (a file path selects it, LottieCommand.swift).
-enum LottiePlugin: ScenePlugin {
-    static let name = "lottie"
-    static let summary = "a Lottie (Bodymovin JSON) file"
-    static let defaultPreset: String? = nil
-    static let defaultBackground = RGBA.clear
-    /// 1 px per point, as every player draws a Lottie file.
-    static let defaultScale = 1.0
-    /// A file larger than the frame cap is scaled down, a rate outside the encoders' clamped.
-    static let fitsOutputLimits = true
-    static var defaultParameters: LottieParameters {
-        LottieParameters(path: "", animation: LottieAnimation.empty)
-    }
-    static func defaultCanvas(for parameters: LottieParameters) -> Size {
-        Size(width: parameters.animation.width, height: parameters.animation.height)
-    }
-    static func decodeParameters(from decoder: any Decoder) throws -> LottieParameters {
-        throw SceneError.invalidParameter(field: "parameters", message: "a Lottie file is given by its path, not by parameters")
-    }
-    static func makeScene(_ parameters: LottieParameters, canvas: Size, context: SceneContext) throws(SceneError) -> any Scene {
-        LottieScene(parameters.animation, canvas: canvas, file: parameters.path, outputRate: context.frameRate)
-    }
-    // No `inputFiles`: what a Lottie source read (the file, its images, an archive) is hashed as
-    // it is read, into PresetFile.sourceDigest (LottiePreset.swift).
-
-    /// One warning per feature not rendered (naming where); under --strict the first is an error.
-    static func review(_ scene: any Scene, context: SceneContext) throws(SceneError) -> SceneReview {
-        guard let scene = scene as? LottieScene else { return SceneReview() }
-        // The Lottie file, also when a preset names it (the preset is named by the caller's errors).
-        let file = scene.file.isEmpty ? context.presetPath ?? "(lottie)" : scene.file
-        let coverage = LottieCoverage(scene.animation)
-        if context.strict, let first = coverage.unrendered.first {
-            throw .invalidParameter(field: first.place, message: "\(first.message) (--strict)")
-        }
-        let grid = scene.gridNote.map { ["\(file): \($0)"] } ?? []
-        return SceneReview(notes: grid + coverage.workarounds.map { "\(file): \($0)" },
-                           warnings: coverage.unrendered.map { "\(file): \($0.place): \($0.message)" })
-    }
-}
-
-/// The Scene of a Lottie file: the picture at t (see the header), fitted into `canvas`.
-final class LottieScene: Scene, @unchecked Sendable {   // the builder's scratch is behind `lock`
+/// The source of a Lottie file: the picture at t (see the header), fitted into `canvas`.
+final class LottieSource: FrameSource, @unchecked Sendable {   // the builder's scratch is behind `lock`
     let animation: LottieAnimation
     let canvas: Size
     /// The Lottie file's path as the user named it (messages).
@@ -92,7 +47,7 @@ final class LottieScene: Scene, @unchecked Sendable {   // the builder's scratch
         self.canvas = canvas
         self.file = file
         builder = LottieBuilder(animation)
-        fit = fitting(width: animation.width, height: animation.height, into: canvas.width, canvas.height)
+        fit = AnimExport.fit(Size(width: animation.width, height: animation.height), into: canvas, wholePixels: false)
         rate = lottieFrameRate(animation.frameRate).value
         loopFrames = Self.loopFrames(animation, rate: rate, outputRate: outputRate)
     }
@@ -144,15 +99,18 @@ final class LottieScene: Scene, @unchecked Sendable {   // the builder's scratch
     }
 
     var loopPeriod: Double? { duration > 0 ? duration : nil }
-}
 
-/// Scale k = min(W/w, H/h) and centre: x′ = k·x + (W − k·w)/2, y′ = k·y + (H − k·h)/2 (identity when the sizes agree).
-func fitting(width w: Double, height h: Double, into outerWidth: Double, _ outerHeight: Double) -> Transform {
-    if w == outerWidth && h == outerHeight { return .identity }
-    let k: Double = min(outerWidth / w, outerHeight / h)
-    let dx: Double = (outerWidth - w * k) / 2
-    let dy: Double = (outerHeight - h * k) / 2
-    return Transform.scale(k, k).concatenating(.translation(dx, dy))
+    /// One warning per feature not rendered (naming where); under --strict the first is an error
+    /// naming `file` (the preset that names this file, or the file itself).
+    func review(strict: Bool, file errorFile: String?) throws(ExportError) -> SceneReview {
+        let coverage = LottieCoverage(animation)
+        if strict, let first = coverage.unrendered.first {
+            throw .invalid(file: errorFile, field: first.place, message: "\(first.message) (--strict)")
+        }
+        let grid = gridNote.map { ["\(file): \($0)"] } ?? []
+        return SceneReview(notes: grid + coverage.workarounds.map { "\(file): \($0)" },
+                           warnings: coverage.unrendered.map { "\(file): \($0.place): \($0.message)" })
+    }
 }
 
 extension LottieAnimation {
