@@ -29,7 +29,7 @@ func runPresetCase(_ bytes: Data) {
     guard bytes.count <= Limits.maxPresetBytes else { return }
     var candidates: [(SceneParameters, Size?, FrameRateSpec?)] = []
     if let file = try? decodeStrict(PresetFile.self, from: bytes, file: "fuzz.json") {
-        candidates.append((file.parameters, file.canvas.map { Size(width: $0.width, height: $0.height) }, file.fps))
+        if let parameters = file.parameters { candidates.append((parameters, file.canvas.map { Size(width: $0.width, height: $0.height) }, file.fps)) }
         _ = file.background?.rgba.hexString
     }
     if let every = try? decodeStrict(EveryKindParameters.self, from: bytes, file: "fuzz.json") {
@@ -39,7 +39,7 @@ func runPresetCase(_ bytes: Data) {
         var size = presetCanvas ?? parameters.defaultCanvas
         if !(size.width.isFinite && size.width > 0 && size.width <= Limits.maxCanvas
              && size.height.isFinite && size.height > 0 && size.height <= Limits.maxCanvas) {
-            size = Size(width: 64, height: 64)      // resolveJob rejects such canvases
+            size = Size(width: 64, height: 64)      // resolvePlan rejects such canvases
         }
         // No font loading per input (fontconfig would dominate): scenes draw without text.
         guard let scene = try? parameters.scene(canvas: size, context: SceneContext(loadsFonts: false)) else { continue }

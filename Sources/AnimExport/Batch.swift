@@ -211,7 +211,7 @@ func remakePreviews(_ o: PlannedOutput, entry old: ManifestEntry, options: Batch
 }
 
 /// Writes the poster and sheet of a video output and returns their facts.
-func writePreviewFiles(_ o: PlannedOutput, job: RenderJob, out: String) throws(ExportError) -> [String: FileFact] {
+func writePreviewFiles(_ o: PlannedOutput, job: ExportPlan, out: String) throws(ExportError) -> [String: FileFact] {
     let paths = o.previewNames.map { out + "/" + $0 }
     try writePreviews(job, poster: paths[0], sheet: paths[1])
     var facts: [String: FileFact] = [:]

@@ -7,7 +7,7 @@
 //    on the way that resolves outside the real path of --out. Two outputs (or previews) with
 //    the same name, or an output named manifest.json, are refused. These are exit 2 before
 //    any rendering: they are mistakes in the set, not in one preset.
-// 3. Each output is resolved into a RenderJob with `resolveJob`, the single-clip command's
+// 3. Each output is resolved into a ExportPlan with `resolvePlan`, the single-clip command's
 //    own rules, by turning its keys into the equivalent flags; a failure is that preset's
 //    error (reported, exit 1, the others render).
 // 4. --only keeps the outputs its globs select (OnlySelection.swift; a glob that selects
@@ -26,13 +26,13 @@ struct PlannedOutput {
     var spec: OutputSpec
     var args: ParsedArguments
     var inputsHash: String
-    var job: RenderJob?
+    var job: ExportPlan?
     var error: ExportError?          // resolution failed: reported as a failed output
     var previewNames: [String]       // poster, sheet (videos with --previews)
     var time: Double                 // still time (images)
 }
 
-struct BrokenPreset { var path: String; var error: ExportError }
+struct BrokenPreset: Error { var path: String; var error: ExportError }
 
 struct BatchPlan {
     var outputs: [PlannedOutput]
@@ -177,18 +177,53 @@ func presetFiles(_ source: String) throws(ExportError) -> (folder: String, files
     return (folder, entries.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted())
 }
 
+/// The names a batch's outputs claim in --out, and what is wrong with them (confinement,
+/// duplicates, reserved names, names too long for the file system), gathered over every preset.
+struct NameClaims {
+    let outReal: String
+    let nameLimit: Int
+    var owners: [String: String] = [manifestName: "the manifest", reviewPageName: "the review page",
+                                    batchLockName: "the batch lock"]   // name → "file outputs[i]"
+    var problems: [String] = []
+
+    init(outReal: String) {
+        self.outReal = outReal
+        let max = pathconf(outReal, Int32(_PC_NAME_MAX))
+        nameLimit = Swift.max(14, max > 0 ? max : 255)
+    }
+
+    /// The output name as written, normalised and confined to --out, or nil (the problem recorded).
+    mutating func normalize(_ written: String, owner: String) -> String? {
+        switch normalizeOutputName(written) {
+        case .failure(let m): problems.append("\(owner): \(m.message)"); return nil
+        case .success(let n):
+            if let why = symlinkEscape(n, outReal: outReal) { problems.append("\(owner): \(why)"); return nil }
+            return n
+        }
+    }
+
+    /// Records `name` as written by the preset `path`'s `field` ("outputs[i].name"), or why it cannot be.
+    mutating func claim(_ name: String, path: String, field: String) {
+        if let part = name.split(separator: "/").first(where: { $0.utf8.count > nameLimit }) {
+            problems.append("\(path): \(field): '\(part)' in '\(name)' is \(part.utf8.count) bytes, longer than the file system's limit of \(nameLimit)")
+        }
+        if name.split(separator: "/").first == Substring(previousFolder) {
+            problems.append("\(path): \(field): '\(name)' is inside \(previousFolder)/, where the review page keeps the files a run replaced")
+        } else if let other = owners[name] {
+            problems.append("\(path): \(field): '\(name)' is also written by \(other)")
+        } else {
+            owners[name] = "\(path) \(field)"
+        }
+    }
+}
+
 /// Reads the folder and builds the plan; throws (exit 2) for confinement and duplicate errors.
 func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
     let (folder, entries) = try presetFiles(options.folder)
     guard let outReal = realPathOfFolder(options.out) else { throw .usage("batch: --out \(options.out): cannot be resolved") }
-
     var outputs: [PlannedOutput] = []
     var broken: [BrokenPreset] = []
-    var confinement: [String] = []
-    var owners: [String: String] = [manifestName: "the manifest", reviewPageName: "the review page",
-                                    batchLockName: "the batch lock"]   // name → "file outputs[i]"
-
-    let nameLimit = max(14, pathconf(outReal, Int32(_PC_NAME_MAX)) > 0 ? pathconf(outReal, Int32(_PC_NAME_MAX)) : 255)
+    var claims = NameClaims(outReal: outReal)
     for entry in entries {
         try Interruption.check()
         let path = folder + "/" + entry
@@ -202,88 +237,12 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             broken.append(BrokenPreset(path: path, error: error))
             continue
         }
-        let animation = loaded.file.animation
-        let specs = loaded.file.outputs ?? [OutputSpec(name: loaded.name + ".mp4")]
-        if specs.isEmpty {
-            broken.append(BrokenPreset(path: path, error: .invalid(file: path, field: "outputs", message: "is empty; leave it out for one default output")))
-            continue
+        switch planPreset(loaded, bytes: bytes, options: options, claims: &claims) {
+        case .failure(let b): broken.append(b)
+        case .success(let planned): outputs += planned
         }
-        var presetOutputs: [PlannedOutput] = []
-        var presetError: ExportError?
-        for (i, spec) in specs.enumerated() {
-            let field = loaded.file.outputs == nil ? "(default output)" : "outputs[\(i)].name"
-            let name: String
-            switch normalizeOutputName(spec.name) {
-            case .failure(let m): confinement.append("\(path): \(field): \(m.message)"); continue
-            case .success(let n): name = n
-            }
-            if let why = symlinkEscape(name, outReal: outReal) { confinement.append("\(path): \(field): \(why)"); continue }
-            func claim(_ n: String) {
-                if let part = n.split(separator: "/").first(where: { $0.utf8.count > nameLimit }) {
-                    confinement.append("\(path): \(field): '\(part)' in '\(n)' is \(part.utf8.count) bytes, longer than the file system's limit of \(nameLimit)")
-                }
-                if n.split(separator: "/").first == Substring(previousFolder) {
-                    confinement.append("\(path): \(field): '\(n)' is inside \(previousFolder)/, where the review page keeps the files a run replaced")
-                } else if let owner = owners[n] {
-                    confinement.append("\(path): \(field): '\(n)' is also written by \(owner)")
-                } else {
-                    owners[n] = "\(path) \(field)"
-                }
-            }
-            claim(name)
-            guard let kind = spec.kind else {
-                presetError = presetError ?? .invalid(file: path, field: field, message: "'\(spec.name)' must end in one of \(OutputFormat.knownExtensions.map { "." + $0 }.joined(separator: ", ")) (name%04d.png for a PNG sequence)")
-                continue
-            }
-            let previews = kind == .video && options.previews ? previewNames(for: name) : []
-            previews.forEach(claim)
-            for p in previews { if let why = symlinkEscape(p, outReal: outReal) { confinement.append("\(path): \(field): preview \(why)") } }
-            var args = ParsedArguments()
-            args.positionals = [options.out + "/" + name]
-            args.values["--preset"] = [path]
-            args.values["-y"] = [""]
-            for f in spec.flags() { args.values[f.flag, default: []].append(f.value) }
-            let time = spec.time ?? 0
-            if kind == .video && spec.time != nil {
-                presetError = presetError ?? .invalid(file: path, field: "outputs[\(i)].time", message: "is for .png outputs; a video's length is seconds, frames or loops")
-            }
-            if kind == .image && (spec.seconds != nil || spec.frames != nil || spec.loops != nil || spec.encoder != nil) {
-                presetError = presetError ?? .invalid(file: path, field: "outputs[\(i)]", message: "a .png output takes time, not seconds/frames/loops/encoder")
-            }
-            if !(time.isFinite && (0...Limits.maxSeconds).contains(time)) {
-                presetError = presetError ?? .invalid(file: path, field: "outputs[\(i)].time", message: "\(time) is outside [0, \(Limits.maxSeconds)] s")
-            }
-            presetOutputs.append(PlannedOutput(
-                name: name, kind: kind, presetPath: path, animation: animation, spec: spec, args: args,
-                inputsHash: inputsHash(shared: sharedPresetInputs(bytes, output: spec), presetFile: loaded.file, presetPath: path, kind: kind, flags: spec.flags(), time: time),
-                job: nil, error: nil, previewNames: previews, time: time))
-        }
-        // Resolve each output with the single-clip rules; flag-worded errors name the output.
-        for j in presetOutputs.indices {
-            if let e = presetError { presetOutputs[j].error = e; continue }
-            let o = presetOutputs[j]
-            do {
-                var job = try resolveJob(loaded, args: o.args, video: o.kind == .video)
-                job.encoderThreads = batchEncoderThreads
-                presetOutputs[j].job = job
-            } catch {
-                let index = specs.firstIndex(of: o.spec).map { "outputs[\($0)]" } ?? "(default output)"
-                switch error {
-                case .usage(let m):
-                    // "--size: '10by10' is not …" → field outputs[0].size, message "'10by10' is not …".
-                    if let colon = m.range(of: ": "), let key = OutputSpec.keyForFlag[String(m[..<colon.lowerBound])] {
-                        presetOutputs[j].error = .invalid(file: path, field: "\(index).\(key)", message: String(m[colon.upperBound...]))
-                    } else {
-                        presetOutputs[j].error = .invalid(file: path, field: index, message: m)
-                    }
-                default: presetOutputs[j].error = error
-                }
-            }
-        }
-        if let e = presetError, presetOutputs.isEmpty { broken.append(BrokenPreset(path: path, error: e)) }
-        outputs += presetOutputs
     }
-    confinement += fileFolderCollisions(owners.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }, out: outReal)
+    let confinement = claims.problems + fileFolderCollisions(claims.owners.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }, out: outReal)
     if !confinement.isEmpty {
         throw .usage("batch: refused before rendering: " + confinement.joined(separator: "; "))
     }
@@ -296,4 +255,86 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
         throw .usage("batch: \(plan.outputs.count) outputs is over the cap of \(Limits.maxBatchOutputs) per run; split the folder or use --shard")
     }
     return plan
+}
+
+/// The outputs of one preset, each resolved with the single-clip rules (a failure is that
+/// output's error), or the preset as broken when it makes none.
+private func planPreset(_ loaded: LoadedPreset, bytes: Data, options: BatchOptions,
+                        claims: inout NameClaims) -> Result<[PlannedOutput], BrokenPreset> {
+    let path = loaded.path
+    let specs = loaded.file.outputs ?? [OutputSpec(name: loaded.name + ".mp4")]
+    if specs.isEmpty {
+        return .failure(BrokenPreset(path: path, error: .invalid(file: path, field: "outputs", message: "is empty; leave it out for one default output")))
+    }
+    var planned: [PlannedOutput] = []
+    var presetError: ExportError?
+    for (i, spec) in specs.enumerated() {
+        let field = loaded.file.outputs == nil ? "(default output)" : "outputs[\(i)].name"
+        guard let name = claims.normalize(spec.name, owner: "\(path): \(field)") else { continue }
+        claims.claim(name, path: path, field: field)
+        guard let kind = spec.kind else {
+            presetError = presetError ?? .invalid(file: path, field: field, message: "'\(spec.name)' must end in one of \(OutputFormat.knownExtensions.map { "." + $0 }.joined(separator: ", ")) (name%04d.png for a PNG sequence)")
+            continue
+        }
+        let previews = kind == .video && options.previews ? previewNames(for: name) : []
+        for p in previews { claims.claim(p, path: path, field: field) }
+        for p in previews {
+            if let why = symlinkEscape(p, outReal: claims.outReal) { claims.problems.append("\(path): \(field): preview \(why)") }
+        }
+        presetError = presetError ?? outputKeyError(spec, kind: kind, index: i, path: path)
+        planned.append(PlannedOutput(
+            name: name, kind: kind, presetPath: path, animation: loaded.file.animation, spec: spec,
+            args: outputArguments(spec, name: name, presetPath: path, out: options.out),
+            inputsHash: inputsHash(shared: sharedPresetInputs(bytes, output: spec), presetFile: loaded.file, presetPath: path,
+                                   kind: kind, flags: spec.flags(), time: spec.time ?? 0),
+            job: nil, error: nil, previewNames: previews, time: spec.time ?? 0))
+    }
+    for j in planned.indices {
+        if let e = presetError { planned[j].error = e; continue }
+        do { planned[j].job = try resolveOutput(planned[j], loaded, specs: specs) } catch { planned[j].error = error }
+    }
+    if let e = presetError, planned.isEmpty { return .failure(BrokenPreset(path: path, error: e)) }
+    return .success(planned)
+}
+
+/// The flags an output's keys stand for: `animexport … --preset PRESET -y OUT/NAME`.
+private func outputArguments(_ spec: OutputSpec, name: String, presetPath: String, out: String) -> ParsedArguments {
+    var args = ParsedArguments()
+    args.positionals = [out + "/" + name]
+    args.values["--preset"] = [presetPath]
+    args.values["-y"] = [""]
+    for f in spec.flags() { args.values[f.flag, default: []].append(f.value) }
+    return args
+}
+
+/// A key that does not belong to the output's kind, or a still time out of range.
+private func outputKeyError(_ spec: OutputSpec, kind: OutputSpec.Kind, index i: Int, path: String) -> ExportError? {
+    let time = spec.time ?? 0
+    if kind == .video && spec.time != nil {
+        return .invalid(file: path, field: "outputs[\(i)].time", message: "is for .png outputs; a video's length is seconds, frames or loops")
+    }
+    if kind == .image && (spec.seconds != nil || spec.frames != nil || spec.loops != nil || spec.encoder != nil) {
+        return .invalid(file: path, field: "outputs[\(i)]", message: "a .png output takes time, not seconds/frames/loops/encoder")
+    }
+    if !(time.isFinite && (0...Limits.maxSeconds).contains(time)) {
+        return .invalid(file: path, field: "outputs[\(i)].time", message: "\(time) is outside [0, \(Limits.maxSeconds)] s")
+    }
+    return nil
+}
+
+/// The output resolved with the single-clip rules; a flag-worded error names the output's key
+/// ("--size: '10by10' is not …" → field outputs[0].size, message "'10by10' is not …").
+private func resolveOutput(_ o: PlannedOutput, _ loaded: LoadedPreset, specs: [OutputSpec]) throws(ExportError) -> ExportPlan {
+    do {
+        var job = try resolvePlan(loaded, args: o.args, video: o.kind == .video)
+        job.encoderThreads = batchEncoderThreads
+        return job
+    } catch {
+        let index = specs.firstIndex(of: o.spec).map { "outputs[\($0)]" } ?? "(default output)"
+        guard case .usage(let m) = error else { throw error }
+        if let colon = m.range(of: ": "), let key = OutputSpec.keyForFlag[String(m[..<colon.lowerBound])] {
+            throw .invalid(file: loaded.path, field: "\(index).\(key)", message: String(m[colon.upperBound...]))
+        }
+        throw .invalid(file: loaded.path, field: index, message: m)
+    }
 }

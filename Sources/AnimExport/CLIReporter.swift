@@ -27,7 +27,7 @@ final class CLIReporter: ExportObserver {
     }
 
     /// The reporter of one command's job, which says the job's notes and warnings at once.
-    convenience init(_ job: RenderJob, progress: Bool, events: BatchProgress? = nil) {
+    convenience init(_ job: ExportPlan, progress: Bool, events: BatchProgress? = nil) {
         self.init(progress: progress, events: events, verbose: job.verbose)
         job.tell(self)
     }

@@ -20,7 +20,7 @@ func sheetFrames(_ frames: Int) -> [Int] {
     return (0..<n).map { $0 * frames / n }
 }
 
-func contactSheet(_ job: RenderJob) throws(ExportError) -> SheetImage {
+func contactSheet(_ job: ExportPlan) throws(ExportError) -> SheetImage {
     let indices = sheetFrames(job.frameCount)
     let columns = min(4, indices.count)
     let rows = (indices.count + columns - 1) / columns

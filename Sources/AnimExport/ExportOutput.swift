@@ -8,7 +8,7 @@ import Video
 /// and (without -y) no file at its name — for a PNG sequence, at any of its frames' names.
 /// Returns the path to write (OUTPUT, or the file a symlink at OUTPUT points to: Destination.swift).
 @discardableResult
-func checkOutputDestination(_ job: RenderJob) throws(ExportError) -> String {
+func checkOutputDestination(_ job: ExportPlan) throws(ExportError) -> String {
     let exts = OutputFormat.knownExtensions
     guard job.media.format.container == .pngSequence, let pattern = FramePattern(job.output) else {
         return try checkDestination(job.output, overwrite: job.overwrite, extensions: exts)
@@ -28,7 +28,7 @@ let minimumFitSide = 16
 /// Exports for a delivery target: into a hidden sibling, checked, then renamed to OUTPUT. A file
 /// over the target's bytes is rendered again smaller (up to 3 times, sides ≥ `minimumFitSide`)
 /// when the target allows it; one that cannot fit even so is an error (exit 2), nothing written.
-func exportForTarget(_ job: RenderJob, _ target: DeliveryTarget, _ run: ExportRun) throws(ExportError) -> ExportResult {
+func exportForTarget(_ job: ExportPlan, _ target: DeliveryTarget, _ run: ExportRun) throws(ExportError) -> ExportResult {
     var job = job
     for attempt in 0..<4 {
         let url = URL(fileURLWithPath: job.output)

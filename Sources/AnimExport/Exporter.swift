@@ -24,35 +24,6 @@ public struct ExportResult: Sendable {
     public var audio: String? = nil
 }
 
-extension RenderJob {
-    var h264Settings: H264Settings {
-        var s = H264Settings(width: width, height: height, fps: FrameRate(num: fps.num, den: fps.den))
-        s.x264Preset = encoder.preset
-        s.crf = encoder.crf
-        s.tune = encoder.tune
-        s.profile = H264Profile(rawValue: encoder.profile) ?? .high
-        s.level = encoder.level
-        s.keyint = encoder.keyint
-        s.bframes = encoder.bframes
-        s.bitrate = encoder.bitrate
-        s.maxrate = encoder.maxrate
-        s.extraOptions = encoder.params
-        // x264 threads, set deliberately: one frame thread per core (x264's own default is
-        // 1.5 × cores). The render thread needs a few % of a core, so x264 keeps the machine
-        // busy either way, and fewer frame threads hold fewer frames (1080p ultrafast, 2 cores:
-        // peak RSS 156 MB instead of 169 MB, same speed within noise). The output depends on
-        // this count (as it does on x264's default), never on our render/encode thread layout.
-        // `--param threads=N` still overrides it.
-        // Batch pins its own count (encoderThreads) so bytes do not depend on the machine.
-        if let t = encoderThreads {
-            s.encoderThreads = t
-        } else if !encoder.params.contains(where: { $0.key == "threads" }) {
-            s.encoderThreads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16)
-        }
-        return s
-    }
-}
-
 /// Whether exports render on a second thread while the encoder runs (FramePipeline.swift).
 /// `ANIMEXPORT_PIPELINE=0` turns it off (the output is the same bytes either way).
 let exportPipelinedByDefault = ProcessInfo.processInfo.environment["ANIMEXPORT_PIPELINE"] != "0"
@@ -68,7 +39,7 @@ struct ExportRun {
 /// Renders every frame of `job` into its output, telling `run.observer` (ExportObserver.swift).
 /// With a delivery target the file is read back and checked before it takes OUTPUT's name.
 /// `memoryChecked`: the caller (batch) has already weighed the job's memory estimate.
-func runExport(_ job: RenderJob, _ run: ExportRun = ExportRun(), memoryChecked: Bool = false) throws(ExportError) -> ExportResult {
+func runExport(_ job: ExportPlan, _ run: ExportRun = ExportRun(), memoryChecked: Bool = false) throws(ExportError) -> ExportResult {
     run.observer.start(output: job.output, frames: job.frameCount, width: job.width, height: job.height)
     let destination = try checkOutputDestination(job)
     if !memoryChecked { try checkJobMemory(job.memoryNeed(), verbose: job.verbose, what: job.output) }
@@ -84,7 +55,7 @@ func runExport(_ job: RenderJob, _ run: ExportRun = ExportRun(), memoryChecked: 
 }
 
 /// Renders `job` into `destination` (OUTPUT, or a hidden file a target check reads first).
-func exportOnce(_ job: RenderJob, to destination: String, _ run: ExportRun) throws(ExportError) -> ExportResult {
+func exportOnce(_ job: ExportPlan, to destination: String, _ run: ExportRun) throws(ExportError) -> ExportResult {
     let writer = try openWriter(job, destination: destination, stop: run.stop)
     do {
         let report = run.pipelined ?? exportPipelinedByDefault
@@ -108,7 +79,7 @@ func exportOnce(_ job: RenderJob, to destination: String, _ run: ExportRun) thro
 
 /// The writer of `job`'s format at `destination`; settings FFmpeg refuses (an unknown --param, a
 /// bad value) are the user's input: exit 2.
-private func openWriter(_ job: RenderJob, destination: String, stop: ExportStop) throws(ExportError) -> MediaWriter {
+private func openWriter(_ job: ExportPlan, destination: String, stop: ExportStop) throws(ExportError) -> MediaWriter {
     var settings = job.videoSettings
     settings.shouldStop = stop.shouldStop
     do {
@@ -127,7 +98,7 @@ private func openWriter(_ job: RenderJob, destination: String, stop: ExportStop)
 }
 
 /// Renders and encodes frame after frame on this thread; returns what the renderer could not draw.
-private func encodeInOrder(_ job: RenderJob, writer: MediaWriter, _ run: ExportRun) throws -> RenderReport {
+private func encodeInOrder(_ job: ExportPlan, writer: MediaWriter, _ run: ExportRun) throws -> RenderReport {
     let canvas = Canvas(width: job.width, height: job.height)
     let frames = FrameRenderer(job)
     for i in 0..<job.frameCount {
@@ -155,7 +126,7 @@ let pipelineDepth = 3
 /// (FramePipeline) while this thread encodes: every encoder pixel format converts only the rows
 /// and columns that changed (FrameConverter.update); GIF and PNG sequences take the canvas.
 /// Returns what the renderer could not draw.
-private func encodePipelined(_ job: RenderJob, writer: MediaWriter, _ run: ExportRun) throws -> RenderReport {
+private func encodePipelined(_ job: ExportPlan, writer: MediaWriter, _ run: ExportRun) throws -> RenderReport {
     let slots: [FrameSlot]
     var converter: FrameConverter? = nil
     let renderCanvas: Canvas?
@@ -193,13 +164,13 @@ private func encodePipelined(_ job: RenderJob, writer: MediaWriter, _ run: Expor
 
 /// What the render thread owns (used by that thread only, hence @unchecked Sendable).
 private final class RenderThreadState: @unchecked Sendable {
-    let job: RenderJob
+    let job: ExportPlan
     /// The frame loop, with what could not be drawn over all frames so far.
     let frames: FrameRenderer
     let canvas: Canvas?
     let converter: FrameConverter?
 
-    init(job: RenderJob, canvas: Canvas?, converter: FrameConverter?) {
+    init(job: ExportPlan, canvas: Canvas?, converter: FrameConverter?) {
         self.job = job
         frames = FrameRenderer(job)
         self.canvas = canvas

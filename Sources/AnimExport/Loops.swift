@@ -80,33 +80,38 @@ func planLoops(_ n: Int, start requested: Double?, scene: any Scene, fps: FrameR
     }
 
     // Whole frames: N·P·fps.
-    let rate = fps.value
-    let exact = Double(n) * p * rate
+    let exact = Double(n) * p * fps.value
     let frames = exact.rounded()
-    guard abs(exact - frames) <= 1e-9 * max(1, exact) else {
-        let fpsText = fps.den == 1 ? "\(fps.num)" : "\(fps.num)/\(fps.den)"
-        let count = n == 1 ? "that is" : "\(n) loops are"
-        let good = commonFrameRates.filter { r in
-            let f = p * Double(r)
-            return Double(r) <= Limits.maxFPS && abs(f - f.rounded()) <= 1e-9 * max(1, f) && f.rounded() >= 1
-        }
-        var message = "--fps: \(label) loops every \(seconds(p)) s; at \(fpsText) fps \(count) \(frameText(exact)) frames ✗ (not a whole number, so the clip could not loop seamlessly)"
-        if let best = good.first(where: { $0 >= 25 }) ?? good.first {
-            message += " — at \(best) fps one loop is \(frameText(p * Double(best))) frames ✓; try --fps \(alternatives(good.prefix(5).map { "\($0)" }))"
-        }
-        // The smallest loop count that is whole at this rate, if it is short enough.
-        if let k = (1...1000).first(where: { k in
-            let f = Double(k) * p * rate
-            return abs(f - f.rounded()) <= 1e-9 * max(1, f)
-        }), Double(k) * p <= Limits.maxSeconds, Double(k) * p * rate <= Double(Limits.maxFrames) {
-            message += "\(good.isEmpty ? "; try" : ", or") --loops \(k) (\(frameText(Double(k) * p * rate)) frames at \(fpsText) fps)"
-        }
-        throw .usage(message)
-    }
+    guard abs(exact - frames) <= 1e-9 * max(1, exact) else { throw notWholeFrames(n, period: p, fps: fps, label: label) }
     guard frames >= 1, frames <= Double(Limits.maxFrames), Double(n) * p <= Limits.maxSeconds + SceneLoop.tolerance else {
         throw .usage("--loops: \(n) loops of \(seconds(p)) s are \(frameText(frames)) frames (\(seconds(Double(n) * p)) s); the cap is \(Limits.maxFrames) frames and \(format(Limits.maxSeconds)) s")
     }
     return LoopPlan(loops: n, loop: loop, start: start, frames: Int(frames))
+}
+
+/// N loops of period p are not a whole number of frames at `fps`: the error, with the rates and
+/// the loop count that would be.
+private func notWholeFrames(_ n: Int, period p: Double, fps: FrameRateSpec, label: String) -> ExportError {
+    let rate = fps.value
+    let exact = Double(n) * p * rate
+    let fpsText = fps.den == 1 ? "\(fps.num)" : "\(fps.num)/\(fps.den)"
+    let count = n == 1 ? "that is" : "\(n) loops are"
+    let good = commonFrameRates.filter { r in
+        let f = p * Double(r)
+        return Double(r) <= Limits.maxFPS && abs(f - f.rounded()) <= 1e-9 * max(1, f) && f.rounded() >= 1
+    }
+    var message = "--fps: \(label) loops every \(seconds(p)) s; at \(fpsText) fps \(count) \(frameText(exact)) frames ✗ (not a whole number, so the clip could not loop seamlessly)"
+    if let best = good.first(where: { $0 >= 25 }) ?? good.first {
+        message += " — at \(best) fps one loop is \(frameText(p * Double(best))) frames ✓; try --fps \(alternatives(good.prefix(5).map { "\($0)" }))"
+    }
+    // The smallest loop count that is whole at this rate, if it is short enough.
+    if let k = (1...1000).first(where: { k in
+        let f = Double(k) * p * rate
+        return abs(f - f.rounded()) <= 1e-9 * max(1, f)
+    }), Double(k) * p <= Limits.maxSeconds, Double(k) * p * rate <= Double(Limits.maxFrames) {
+        message += "\(good.isEmpty ? "; try" : ", or") --loops \(k) (\(frameText(Double(k) * p * rate)) frames at \(fpsText) fps)"
+    }
+    return .usage(message)
 }
 
 /// "1.2", "7", "1.1" — seconds without float noise.

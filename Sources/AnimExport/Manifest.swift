@@ -117,7 +117,7 @@ struct CodecFacts: Codable, Equatable {
     }
 }
 
-extension RenderJob {
+extension ExportPlan {
     /// The codec facts of this job's writer settings (what was written — codec, pixel format,
     /// alpha, audio — comes from the export's result).
     func codecFacts(written r: (codec: String, pixelFormat: String, alpha: Bool, audio: String?)) -> CodecFacts? {

@@ -1,6 +1,6 @@
 // MediaOptions.swift — the output side of a render job: format (from OUTPUT's extension and
 // --codec), transparency, quality, loops of animated images, GIF matte and palette, audio, and the flags
-// that set them. Resolved after the rest of the job (Job.swift calls `resolveMedia`), checked
+// that set them. Resolved after the rest of the job (Plan/ExportPlan.swift calls `resolveMedia`), checked
 // before anything is rendered, and turned into Video's `VideoSettings` by `videoSettings`.
 import Foundation
 import Raster
@@ -58,9 +58,9 @@ func outputFormat(_ output: String, codec: String?) throws(ExportError) -> Outpu
     }
 }
 
-/// Fills the output side of `job` from the flags (and its target), after `resolveJob` set the rest.
+/// Fills the output side of `job` from the flags (and its target), after `resolvePlan` set the rest.
 /// `resolvedFormat` is OUTPUT's, resolved once (Plan/Resolvers.swift's OutputChoice).
-func resolveMedia(_ job: inout RenderJob, args: ParsedArguments, resolvedFormat: Result<OutputFormat, ExportError>) throws(ExportError) {
+func resolveMedia(_ job: inout ExportPlan, args: ParsedArguments, resolvedFormat: Result<OutputFormat, ExportError>) throws(ExportError) {
     var m = MediaOptions()
     m.target = job.media.target
     m.format = try resolvedFormat.get()
@@ -81,47 +81,9 @@ func resolveMedia(_ job: inout RenderJob, args: ParsedArguments, resolvedFormat:
         m.quality = v
     }
     m.speed = args.value("--speed")
-    if codec != .h264 {
-        for flag in ["--x264-preset", "--tune", "--profile", "--level", "--bframes"] where args.has(flag) {
-            throw .usage("\(flag): applies to H.264 only (\(job.output) is \(m.format)); see --quality, --speed")
-        }
-        // The preset's encoder params are libx264's: only --param reaches another encoder.
-        let cli = Set(args.all("--param").compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
-        let dropped = job.encoder.params.filter { !cli.contains($0.key) }.map(\.key)
-        if !dropped.isEmpty {
-            job.notices.append("the preset's x264 options (\(dropped.joined(separator: ", "))) are not applied to \(codec.displayName)")
-        }
-        job.encoder.params = job.encoder.params.filter { cli.contains($0.key) }
-    }
-    if let n = args.value("--loop-count") {
-        guard m.format.container.isAnimatedImage else { throw .usage("--loop-count: only GIF, APNG and WebP loop by themselves (\(job.output) is \(m.format))") }
-        m.loopCount = try parseInt(n, flag: "--loop-count", range: 0...65535)
-    }
-    if let c = args.value("--matte") {
-        guard codec == .gif else { throw .usage("--matte: only GIF blends edges onto a matte") }
-        guard let rgba = RGBA(hex: c), rgba.a == 1 else { throw .usage("--matte: '\(c)' is not an opaque colour (#RRGGBB)") }
-        m.matte = rgba
-    }
-    if let p = args.value("--gif-palette") {
-        guard codec == .gif else { throw .usage("--gif-palette: only GIF has palettes (\(job.output) is \(m.format))") }
-        guard let v = GIFPalette(rawValue: p) else { throw .usage("--gif-palette: '\(p)' is not one of global, per-frame") }
-        m.gifPalette = v
-    }
-    var fade = 0.0
-    if let f = args.value("--audio-fade") {
-        guard args.has("--audio") || m.target?.audio != nil else { throw .usage("--audio-fade: needs --audio") }
-        fade = try parseDouble(f, flag: "--audio-fade", range: 0...60)
-    }
-    if let a = args.value("--audio") ?? m.target?.audio {
-        guard m.format.container.audioCodec != nil else {
-            throw .usage("--audio: \(m.format.container.extensions[0]) files have no audio track; audio goes in .mp4, .mov or .webm")
-        }
-        let seconds = Double(job.frameCount) * Double(job.fps.den) / Double(job.fps.num)
-        guard fade * 2 <= seconds else { throw .usage("--audio-fade: \(format(fade)) s in and out is longer than the \(format(seconds)) s clip") }
-        let source = AudioSource(a == "silent" ? .silent : .file(a), fadeSeconds: fade, seconds: seconds)
-        do { _ = try source.check() } catch { throw .usage("--audio: \(error)") }
-        m.audio = source
-    }
+    try dropX264Options(&job, args: args, format: m.format)
+    try resolveAnimatedImage(&m, args: args, output: job.output)
+    m.audio = try resolveAudio(args, target: m.target, format: m.format, seconds: job.seconds)
     m.closedGOP = m.target?.closedGOP ?? false
     if codec == .gif && Double(job.fps.num) / Double(job.fps.den) > 50 {
         job.notices.append("GIF at \(job.fps.num)/\(job.fps.den) fps: browsers play delays under 2 cs (above 50 fps) at 10 cs, far slower; use --fps 50 or less (e.g. 25)")
@@ -133,32 +95,64 @@ func resolveMedia(_ job: inout RenderJob, args: ParsedArguments, resolvedFormat:
     }
 }
 
+/// H.264's own flags are refused for another codec; the preset's x264 options are dropped with a
+/// note (only --param reaches another encoder).
+private func dropX264Options(_ job: inout ExportPlan, args: ParsedArguments, format: OutputFormat) throws(ExportError) {
+    let codec = format.codec
+    if codec != .h264 {
+        for flag in ["--x264-preset", "--tune", "--profile", "--level", "--bframes"] where args.has(flag) {
+            throw .usage("\(flag): applies to H.264 only (\(job.output) is \(format)); see --quality, --speed")
+        }
+        // The preset's encoder params are libx264's: only --param reaches another encoder.
+        let cli = Set(args.all("--param").compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
+        let dropped = job.encoder.params.filter { !cli.contains($0.key) }.map(\.key)
+        if !dropped.isEmpty {
+            job.notices.append("the preset's x264 options (\(dropped.joined(separator: ", "))) are not applied to \(codec.displayName)")
+        }
+        job.encoder.params = job.encoder.params.filter { cli.contains($0.key) }
+    }
+}
+
+/// --loop-count, --matte and --gif-palette: for the animated image formats that have them.
+private func resolveAnimatedImage(_ m: inout MediaOptions, args: ParsedArguments, output: String) throws(ExportError) {
+    let codec = m.format.codec
+    if let n = args.value("--loop-count") {
+        guard m.format.container.isAnimatedImage else { throw .usage("--loop-count: only GIF, APNG and WebP loop by themselves (\(output) is \(m.format))") }
+        m.loopCount = try parseInt(n, flag: "--loop-count", range: 0...65535)
+    }
+    if let c = args.value("--matte") {
+        guard codec == .gif else { throw .usage("--matte: only GIF blends edges onto a matte") }
+        guard let rgba = RGBA(hex: c), rgba.a == 1 else { throw .usage("--matte: '\(c)' is not an opaque colour (#RRGGBB)") }
+        m.matte = rgba
+    }
+    if let p = args.value("--gif-palette") {
+        guard codec == .gif else { throw .usage("--gif-palette: only GIF has palettes (\(output) is \(m.format))") }
+        guard let v = GIFPalette(rawValue: p) else { throw .usage("--gif-palette: '\(p)' is not one of global, per-frame") }
+        m.gifPalette = v
+    }
+}
+
+/// --audio (or the target's) with --audio-fade, checked against the format and the clip's length.
+private func resolveAudio(_ args: ParsedArguments, target: DeliveryTarget?, format: OutputFormat,
+                          seconds: Double) throws(ExportError) -> AudioSource? {
+    var fade = 0.0
+    if let f = args.value("--audio-fade") {
+        guard args.has("--audio") || target?.audio != nil else { throw .usage("--audio-fade: needs --audio") }
+        fade = try parseDouble(f, flag: "--audio-fade", range: 0...60)
+    }
+    guard let a = args.value("--audio") ?? target?.audio else { return nil }
+    guard format.container.audioCodec != nil else {
+        throw .usage("--audio: \(format.container.extensions[0]) files have no audio track; audio goes in .mp4, .mov or .webm")
+    }
+    guard fade * 2 <= seconds else { throw .usage("--audio-fade: \(AnimExport.format(fade)) s in and out is longer than the \(AnimExport.format(seconds)) s clip") }
+    let source = AudioSource(a == "silent" ? .silent : .file(a), fadeSeconds: fade, seconds: seconds)
+    do { _ = try source.check() } catch { throw .usage("--audio: \(error)") }
+    return source
+}
+
 extension RGBA {
     var rgb8: (r: UInt8, g: UInt8, b: UInt8) {
         func c(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
         return (c(r), c(g), c(b))
-    }
-}
-
-extension RenderJob {
-    /// The writer's settings for this job.
-    var videoSettings: VideoSettings {
-        var s = VideoSettings(width: width, height: height, fps: FrameRate(num: fps.num, den: fps.den), format: media.format)
-        s.h264 = h264Settings
-        s.alpha = media.alpha
-        s.quality = media.quality
-        s.speed = media.speed
-        s.bitrate = encoder.bitrate
-        s.maxrate = encoder.maxrate
-        s.keyint = encoder.keyint
-        s.closedGOP = media.closedGOP
-        s.params = encoder.params
-        s.threads = encoderThreads ?? min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 16)
-        s.loopCount = media.loopCount
-        s.matte = media.matte.rgb8
-        s.gifPalette = media.gifPalette
-        s.audio = media.audio
-        s.expectedFrames = frameCount
-        return s
     }
 }

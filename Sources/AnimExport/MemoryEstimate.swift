@@ -83,7 +83,7 @@ struct EncoderMemory: Equatable {
     }
 }
 
-extension RenderJob {
+extension ExportPlan {
     /// The job's estimate; `still` for a PNG of one frame.
     func memoryNeed(still: Bool = false) -> MemoryNeed {
         let pixels = width * height

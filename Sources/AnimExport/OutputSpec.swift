@@ -88,7 +88,7 @@ struct OutputSpec: Decodable, Equatable {
         return OutputFormat.knownExtensions.contains(ext) ? .video : nil
     }
 
-    /// The output as the equivalent command-line flags, so that `resolveJob` applies it with
+    /// The output as the equivalent command-line flags, so that `resolvePlan` applies it with
     /// exactly the single-clip command's rules. Sorted, so it also serves as the canonical
     /// form hashed into the inputs hash.
     func flags() -> [(flag: String, value: String)] {

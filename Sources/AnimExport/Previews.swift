@@ -13,7 +13,7 @@ import Video
 func posterFrame(_ frames: Int) -> Int { frames / 2 }
 
 /// Writes the poster and the contact sheet of a video job to the given paths.
-func writePreviews(_ job: RenderJob, poster: String, sheet: String) throws(ExportError) {
+func writePreviews(_ job: ExportPlan, poster: String, sheet: String) throws(ExportError) {
     let canvas = try renderStill(job, at: job.time(ofFrame: posterFrame(job.frameCount)))
     try writePNG(canvas.straightRGBA8(), width: canvas.width, height: canvas.height, to: poster)
     let s = try contactSheet(job)
@@ -21,7 +21,7 @@ func writePreviews(_ job: RenderJob, poster: String, sheet: String) throws(Expor
 }
 
 /// Renders a still output (a .png in the outputs list) at time `t`.
-func writeStillOutput(_ job: RenderJob, at t: Double) throws(ExportError) {
+func writeStillOutput(_ job: ExportPlan, at t: Double) throws(ExportError) {
     let canvas = try renderStill(job, at: t)
     try writePNG(canvas.straightRGBA8(), width: canvas.width, height: canvas.height, to: job.output)
 }

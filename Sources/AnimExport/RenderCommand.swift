@@ -9,11 +9,11 @@
 import Foundation
 
 func runRender(_ kind: AnimationKind, _ parsed: ParsedArguments, library: PresetLibrary) throws(ExportError) -> Int32 {
-    try runRenderJob(try resolveJob(animation: kind, args: parsed, library: library), parsed)
+    try runRenderJob(try resolvePlan(animation: kind, args: parsed, library: library), parsed)
 }
 
 /// Exports a resolved job with the command's reporting (a Lottie file's job comes from LottieCommand.swift).
-func runRenderJob(_ job: RenderJob, _ parsed: ParsedArguments) throws(ExportError) -> Int32 {
+func runRenderJob(_ job: ExportPlan, _ parsed: ParsedArguments) throws(ExportError) -> Int32 {
     let json = parsed.has("--json"), quiet = parsed.has("--quiet")
     let reporter = CLIReporter(job, progress: !json && !quiet, events: json ? BatchProgress(json: true) : nil)
     try Interruption.requireWatchdog()

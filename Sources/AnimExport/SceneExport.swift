@@ -10,7 +10,7 @@
 //     try SceneExport.video(animation: "pulse", preset: "blue", to: "pulse.webm")
 //     try SceneExport.video(lottie: "hero.json", to: "hero.gif", observer: myProgress)
 //
-// Every call goes through the command line's own plan resolution (Job.swift, Plan/: sizes,
+// Every call goes through the command line's own plan resolution (Plan/: sizes,
 // even-size rounding, limits, loops, encoder settings, the opaque-background rule for MP4) and
 // its exporter (atomic writes, the render/encode pipeline), without its reporting: notes,
 // warnings and frames reach the `observer` (none: nothing is printed, ExportObserver.swift), and
@@ -68,7 +68,7 @@ public enum SceneExport {
         }
         var args = arguments(output: path, options: options)
         if let preset { args.values["--preset"] = [preset] }
-        let job = try resolveJob(kind.rawValue, args: args, video: true) { args throws(ExportError) in
+        let job = try resolvePlan(kind.rawValue, args: args, video: true) { args throws(ExportError) in
             let loaded = try loadPreset(for: kind, args: args, library: .standard())
             return (loaded.file.sourceSpec(name: loaded.name, path: loaded.path), settings(loaded.file.settings, options))
         }
@@ -81,7 +81,7 @@ public enum SceneExport {
     public static func video(lottie file: String, to path: String, options: ExportOptions = ExportOptions(),
                              observer: any ExportObserver = SilentObserver(), stop: ExportStop = .never) throws(ExportError) -> ExportResult {
         let animation = try LottieInput.load(file, animationID: nil)
-        let job = try resolveJob(LottieSource.kindName, args: arguments(output: path, options: options), video: true) { _ in
+        let job = try resolvePlan(LottieSource.kindName, args: arguments(output: path, options: options), video: true) { _ in
             (LottieSource.spec(animation, file: file, origin: (file, file), ownRate: options.fps == nil, exactFit: true),
              settings(PresetSettings(), options))
         }
@@ -95,14 +95,14 @@ public enum SceneExport {
         try writeStill(job, at: t, observer: observer)
     }
 
-    private static func export(_ job: RenderJob, _ observer: any ExportObserver, _ stop: ExportStop) throws(ExportError) -> ExportResult {
+    private static func export(_ job: ExportPlan, _ observer: any ExportObserver, _ stop: ExportStop) throws(ExportError) -> ExportResult {
         job.tell(observer)
         return try runExport(job, ExportRun(observer: observer, stop: stop))
     }
 
     /// The render job the CLI would make for `scene` with these options.
-    static func job(codeScene scene: any Scene, output: String, options: ExportOptions, video: Bool) throws(ExportError) -> RenderJob {
-        try resolveJob("scene", args: arguments(output: output, options: options), video: video) { _ in
+    static func job(codeScene scene: any Scene, output: String, options: ExportOptions, video: Bool) throws(ExportError) -> ExportPlan {
+        try resolvePlan("scene", args: arguments(output: output, options: options), video: video) { _ in
             let spec = SourceSpec(name: "scene", origin: ("scene", "(scene given in code)"), canvas: scene.canvas) { _, _, _ in
                 SceneSource(scene)
             }

@@ -37,7 +37,7 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
     }
     let parsed = try parseArguments(Array(args.dropFirst()), flags: stillFlags, command: "still")
     let time = try parsed.value("--time").map { s throws(ExportError) in try parseDouble(s, flag: "--time", range: 0...Limits.maxSeconds) } ?? 0
-    let job = try resolveJob(animation: kind, args: parsed, library: library, video: false)
+    let job = try resolvePlan(animation: kind, args: parsed, library: library, video: false)
     let reporter = CLIReporter(job, progress: false)
     try Interruption.requireWatchdog()
     try writeStill(job, at: time, observer: reporter)
@@ -47,7 +47,7 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
 
 /// Renders the frame of `job` at `t` and writes it to `job.output` as an RGBA PNG (atomically);
 /// what the renderer could not draw is told to `observer` as warnings.
-func writeStill(_ job: RenderJob, at t: Double, observer: any ExportObserver) throws(ExportError) {
+func writeStill(_ job: ExportPlan, at t: Double, observer: any ExportObserver) throws(ExportError) {
     let destination = try checkDestination(job.output, overwrite: job.overwrite, extensions: ["png"])
     try checkJobMemory(job.memoryNeed(still: true), verbose: job.verbose, what: job.output)
     let frames = FrameRenderer(job)
@@ -66,7 +66,7 @@ func writeStill(_ job: RenderJob, at t: Double, observer: any ExportObserver) th
 
 /// The frame of `job` at animation time `t` (previews, contact sheets: the video's own export
 /// reports what could not be drawn).
-func renderStill(_ job: RenderJob, at t: Double) throws(ExportError) -> Canvas {
+func renderStill(_ job: ExportPlan, at t: Double) throws(ExportError) -> Canvas {
     let canvas = Canvas(width: job.width, height: job.height)
     try FrameRenderer(job).render(at: t, on: canvas)
     return canvas

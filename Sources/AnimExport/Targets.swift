@@ -195,7 +195,7 @@ func applyTarget(_ args: inout ParsedArguments, output: String, targets: TargetL
 }
 
 /// The target's length rules on a resolved job: repeat a short clip whole, refuse a long one.
-func applyTargetLength(_ job: inout RenderJob, _ t: DeliveryTarget) throws(ExportError) {
+func applyTargetLength(_ job: inout ExportPlan, _ t: DeliveryTarget) throws(ExportError) {
     let fps = Double(job.fps.num) / Double(job.fps.den)
     let seconds = Double(job.frameCount) / fps
     if let max = t.maxSeconds, seconds > max + 1e-9 {
@@ -231,7 +231,7 @@ func applyTargetLength(_ job: inout RenderJob, _ t: DeliveryTarget) throws(Expor
 /// Fits an oversized frame within a target's size class (long × short sides, either
 /// orientation), keeping its aspect: sides × k, k = min(long / longer side, short / shorter side),
 /// rounded down to even (4:2:0), with a note — as readme-gif renders smaller when over its bytes.
-func scaleDown(_ job: inout RenderJob, within limit: (long: Int, short: Int), target t: DeliveryTarget) {
+func scaleDown(_ job: inout ExportPlan, within limit: (long: Int, short: Int), target t: DeliveryTarget) {
     let k = min(Double(limit.long) / Double(max(job.width, job.height)), Double(limit.short) / Double(min(job.width, job.height)))
     let w = max(16, Int(Double(job.width) * k) & ~1), h = max(16, Int(Double(job.height) * k) & ~1)
     job.notices.append("target \(t.name): \(job.width)×\(job.height) is over its \(limit.long)×\(limit.short) class; rendering at \(w)×\(h)")
@@ -241,7 +241,7 @@ func scaleDown(_ job: inout RenderJob, within limit: (long: Int, short: Int), ta
 }
 
 /// Reads the written file back and checks it against the target; returns problems (empty: fine).
-func checkAgainstTarget(_ path: String, _ t: DeliveryTarget, job: RenderJob) -> [String] {
+func checkAgainstTarget(_ path: String, _ t: DeliveryTarget, job: ExportPlan) -> [String] {
     var problems: [String] = []
     if let maxBytes = t.maxBytes, let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxBytes {
         problems.append("\(byteCount(size)) is over the target's \(byteCount(maxBytes))")

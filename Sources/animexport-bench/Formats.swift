@@ -14,16 +14,21 @@ import AnimExport
 import CFFmpeg
 
 func transparentHeartFrames(_ count: Int, width: Int = 1920, height: Int = 1080, background: String = "transparent",
-                            stride: Int = 7) -> (RenderJob, [[UInt8]]) {
+                            stride: Int = 7) -> (ExportPlan, [[UInt8]]) {
     let j = job(["heart", "--size", "\(width)x\(height)", "--background", background, "/tmp/animexport-bench.mov"])
+    return (j, renderedFrames(j, count, stride: stride))
+}
+
+/// Frames 0, stride, 2·stride, … of `j`, as RGBA bytes.
+func renderedFrames(_ j: ExportPlan, _ count: Int, stride: Int) -> [[UInt8]] {
     let canvas = Canvas(width: j.width, height: j.height)
     let renderer = Renderer()
     var frames: [[UInt8]] = []
     for i in 0..<count {
-        renderer.render(j.scene.displayList(at: j.time(ofFrame: i * stride)), background: j.background, transform: j.transform, on: canvas)
+        renderer.render(j.source.displayList(at: j.time(ofFrame: i * stride)), background: j.background, transform: j.transform, on: canvas)
         frames.append(canvas.withUnsafeBytes { Array($0) })
     }
-    return (j, frames)
+    return frames
 }
 
 /// Straight RGBA of a premultiplied frame (the reference the swscale rows convert).

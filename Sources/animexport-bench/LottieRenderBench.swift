@@ -69,7 +69,7 @@ func runLottieRenderBench(rounds: Int, quick: Bool) {
 /// One Lottie → MP4 export beside encoding its frames alone (see the file header).
 func lottieEndToEnd(_ path: String, rounds: Int, frames: Int) {
     let out = "/tmp/animexport-bench-lottie.mp4"
-    let j: RenderJob
+    let j: ExportPlan
     do {
         j = try BenchmarkSupport.lottieJob([path, "--size", "1080x1080", "--fps", "60", "--frames", "\(frames)",
                                             "--x264-preset", "veryfast", "-y", out])
@@ -82,7 +82,7 @@ func lottieEndToEnd(_ path: String, rounds: Int, frames: Int) {
         var list = DisplayList()
         return (0..<frames).map { i in
             list.reset()
-            j.scene.draw(at: j.time(ofFrame: i), into: &list)
+            j.source.draw(at: j.time(ofFrame: i), into: &list)
             renderer.render(list, background: j.background, transform: j.transform, on: canvas)
             let f = try! EncoderFrame(width: j.width, height: j.height)
             canvas.withUnsafeBytes { try! converter.convert(rgba: $0, bytesPerRow: j.width * 4, into: f) }

@@ -134,7 +134,7 @@ func section(_ title: String) {
     printHeader()
 }
 
-func job(_ args: [String]) -> RenderJob {
+func job(_ args: [String]) -> ExportPlan {
     do { return try BenchmarkSupport.job(args) } catch {
         fputs("animexport-bench: \(args.joined(separator: " ")): \(error)\n", stderr)
         exit(1)
@@ -232,7 +232,7 @@ for (w, h) in sizes {
         var list = DisplayList()
         func draw() {
             list.reset()
-            j.scene.draw(at: j.time(ofFrame: frame % period), into: &list)
+            j.source.draw(at: j.time(ofFrame: frame % period), into: &list)
             renderer.render(list, background: j.background, transform: j.transform, on: canvas)
             frame += 1
         }
@@ -293,7 +293,7 @@ do {
     for i in 0..<total {
         let t0 = nowNanoseconds()
         list.reset()
-        j.scene.draw(at: j.time(ofFrame: i % period), into: &list)
+        j.source.draw(at: j.time(ofFrame: i % period), into: &list)
         let t1 = nowNanoseconds()
         // The heart's list: label fill, then a hue-rotated group holding the conic-painted stroke.
         var filter: ColorFilter?
@@ -357,16 +357,9 @@ do {
 // MARK: - colour conversion
 
 /// `count` distinct heart frames at 1920×1080, as RGBA bytes.
-func heartFrames(_ count: Int, stride: Int = 1) -> (RenderJob, [[UInt8]]) {
+func heartFrames(_ count: Int, stride: Int = 1) -> (ExportPlan, [[UInt8]]) {
     let j = job(["heart", "--size", "1920x1080", "/tmp/animexport-bench.mp4"])
-    let canvas = Canvas(width: j.width, height: j.height)
-    let renderer = Renderer()
-    var frames: [[UInt8]] = []
-    for i in 0..<count {
-        renderer.render(j.scene.displayList(at: j.time(ofFrame: i * stride)), background: j.background, transform: j.transform, on: canvas)
-        frames.append(canvas.withUnsafeBytes { Array($0) })
-    }
-    return (j, frames)
+    return (j, renderedFrames(j, count, stride: stride))
 }
 
 section("RGBA → yuv420p at 1920×1080, one thread, same frames, interleaved")
@@ -437,7 +430,7 @@ do {
         let frameArea = Double(j.width * j.height)
         for round in -1..<rounds {
             for i in 0..<count {
-                renderer.render(j.scene.displayList(at: j.time(ofFrame: i)), background: j.background, transform: j.transform, on: canvas)
+                renderer.render(j.source.displayList(at: j.time(ofFrame: i)), background: j.background, transform: j.transform, on: canvas)
                 let area = canvas.drawnArea!, slot = i % 3
                 let box = areas[slot].map { area.boxUnion($0) } ?? (rows: 0..<j.height, columns: 0..<j.width)
                 func changed(_ y: Int) -> Range<Int> {

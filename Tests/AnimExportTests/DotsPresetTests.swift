@@ -7,7 +7,7 @@ import Scenes
 @testable import AnimExport
 
 func dotsParameters(_ p: LoadedPreset) -> DotsParameters? {
-    p.file.parameters.value(of: DotsPlugin.self)
+    p.file.parameters?.value(of: DotsPlugin.self)
 }
 
 @Test func shippedDotsPresetsLoad() throws {
@@ -29,24 +29,24 @@ func dotsParameters(_ p: LoadedPreset) -> DotsParameters? {
 }
 
 @Test func dotsJobsGetTheirCanvasFromTheRow() throws {
-    func dotsJob(_ args: [String]) throws -> RenderJob {
-        try resolveJob(animation: .dots, args: try parseArguments(args, flags: renderFlags, command: "dots"), library: library)
+    func dotsJob(_ args: [String]) throws -> ExportPlan {
+        try resolvePlan(animation: .dots, args: try parseArguments(args, flags: renderFlags, command: "dots"), library: library)
     }
     let j = try dotsJob(["--preset", "blue", "out.mp4"])
-    #expect(j.scene.canvas == Size(width: 240, height: 120))
+    #expect(j.source.canvas == Size(width: 240, height: 120))
     #expect(j.width == 480 && j.height == 240 && j.frameCount == 180 && j.background == .white)
     let five = try dotsJob(["--preset", "five", "out.mp4"])
-    #expect(five.scene.canvas == Size(width: 5 * 40 + 4 * 8 + 74, height: 110))
+    #expect(five.source.canvas == Size(width: 5 * 40 + 4 * 8 + 74, height: 110))
     #expect(five.width == 612 && five.height == 220)
     // A preset canvas wins.
     let (wide, _) = try loadPreset(##"{"animation": "dots", "canvas": {"width": 300, "height": 100}}"##, name: "dots-wide.json")
-    #expect(wide.file.parameters.defaultCanvas == Size(width: 240, height: 120))
+    #expect(wide.file.parameters?.defaultCanvas == Size(width: 240, height: 120))
     let folder = try scratchFolder()
     defer { cleanup(folder) }
     _ = FileManager.default.createFile(atPath: folder + "/dots-wide.json",
                                        contents: Data(##"{"animation": "dots", "canvas": {"width": 300, "height": 100}}"##.utf8))
     let w = try dotsJob(["--preset", folder + "/dots-wide.json", "out.mp4"])
-    #expect(w.scene.canvas == Size(width: 300, height: 100) && w.width == 600 && w.height == 200)
+    #expect(w.source.canvas == Size(width: 300, height: 100) && w.width == 600 && w.height == 200)
 }
 
 @Test func dotsPresetsAreDecodedStrictly() {

@@ -79,13 +79,13 @@ func expectPlayableStream(_ path: String, width: Int, height: Int, frames: Int, 
         let r = try run(["pulse"] + args, cwd: folder)
         #expect(r.status == 0, "stderr: \(r.stderr)")
         // Render the same job in-process, frame by frame, and compare with the decoded frames.
-        let job = try resolveJob(animation: .pulse, args: try parseArguments(args, flags: renderFlags, command: "pulse"),
+        let job = try resolvePlan(animation: .pulse, args: try parseArguments(args, flags: renderFlags, command: "pulse"),
                                  library: PresetLibrary(folders: [presetsFolder]))
         let canvas = Canvas(width: job.width, height: job.height)
         let renderer = Renderer()
         var worst = Double.infinity
         let n = try MP4Reader(path: folder + "/out.mp4").decodeFrames { i, rgba, stride in
-            renderer.render(job.scene.displayList(at: job.time(ofFrame: i)), background: job.background,
+            renderer.render(job.source.displayList(at: job.time(ofFrame: i)), background: job.background,
                             transform: job.transform, on: canvas)
             var sse = 0.0
             canvas.withUnsafeBytes { src in

@@ -1,6 +1,7 @@
 // The example package (Examples/CustomScene), a Swift user of the AnimExportKit library: it
-// defines a scene in code, exports it as MP4 and PNG and renders it through the CLI as a
-// registered plug-in. `make test` builds it and names the binary in ANIMEXPORT_EXAMPLE_BIN;
+// defines a scene in code and exports it as MP4 and PNG, exports a built-in scene and a Lottie
+// file, hears each export's frames through its observer, and renders its scene through the CLI
+// as a registered plug-in. `make test` builds it and names the binary in ANIMEXPORT_EXAMPLE_BIN;
 // this test runs it and decodes what it wrote.
 import Foundation
 import Testing
@@ -16,6 +17,21 @@ func examplePackageDefinesAndExportsItsOwnScene() throws {
     defer { cleanup(folder) }
     let r = try run([folder], executable: binary)
     #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+    // The library printed nothing of its own: every line came from the example's observer (and
+    // the CLI's summary of its own run, on stdout).
+    #expect(r.stderr.isEmpty, "the library wrote to stderr: \(r.stderr)")
+    #expect(r.stdout.contains("spinner.mp4 (240×240, 60 frames, 60 seen)"), "\(r.stdout)")
+    #expect(r.stdout.contains("pulse.webm (96×96, 12 frames, 12 seen)"), "\(r.stdout)")
+    #expect(r.stdout.contains("badge.gif (100×100, 30 frames, 30 seen)"), "\(r.stdout)")
+
+    // A built-in scene with a preset (0.5 s at 24 fps, fitted into 96×96) and the Lottie file
+    // with its own defaults (100×100 pt at 1 px per pt, 30 fps, op − ip = 30 frames).
+    let pulse = try MP4Reader(path: folder + "/pulse.webm")
+    #expect(pulse.width == 96 && pulse.height == 96)
+    #expect(try pulse.checkDecode().frames == 12)
+    let badge = try MP4Reader(path: folder + "/badge.gif")
+    #expect(badge.width == 100 && badge.height == 100)
+    #expect(try badge.checkDecode().frames == 30)
 
     // One seamless 1 s loop at 60 fps, 120 pt at scale 2.
     let video = try MP4Reader(path: folder + "/spinner.mp4")

@@ -5,15 +5,15 @@ import Testing
 
 let library = PresetLibrary(folders: [presetsFolder])
 
-func job(_ args: [String], animation: AnimationKind = .pulse) throws(ExportError) -> RenderJob {
-    try resolveJob(animation: animation, args: try parseArguments(args, flags: renderFlags, command: "pulse"), library: library)
+func job(_ args: [String], animation: AnimationKind = .pulse) throws(ExportError) -> ExportPlan {
+    try resolvePlan(animation: animation, args: try parseArguments(args, flags: renderFlags, command: "pulse"), library: library)
 }
 
 @Test func defaultsFromPreset() throws {
     let j = try job(["out.mp4"])
     #expect(j.presetName == "pulse-red")
     #expect(j.width == 800 && j.height == 800)
-    #expect(j.fps == (60, 1))
+    #expect(j.fps.num == 60 && j.fps.den == 1)
     #expect(j.frameCount == 180)          // preset seconds 3
     #expect(j.encoder.preset == "medium" && j.encoder.crf == 18 && j.encoder.profile == "high")
     #expect(j.background == .white)

@@ -11,15 +11,15 @@ import Scenes
 import Video
 @testable import AnimExport
 
-func loopJob(_ animation: AnimationKind, _ args: [String]) throws(ExportError) -> RenderJob {
-    try resolveJob(animation: animation, args: try parseArguments(args, flags: renderFlags, command: animation.rawValue),
+func loopJob(_ animation: AnimationKind, _ args: [String]) throws(ExportError) -> ExportPlan {
+    try resolvePlan(animation: animation, args: try parseArguments(args, flags: renderFlags, command: animation.rawValue),
                    library: library)
 }
 
 /// The RGBA canvas bytes of `job` at time t.
-func canvasBytes(_ job: RenderJob, at t: Double) -> [UInt8] {
+func canvasBytes(_ job: ExportPlan, at t: Double) -> [UInt8] {
     let canvas = Canvas(width: job.width, height: job.height)
-    Renderer().render(job.scene.displayList(at: t), background: job.background, transform: job.transform, on: canvas)
+    Renderer().render(job.source.displayList(at: t), background: job.background, transform: job.transform, on: canvas)
     return canvas.withUnsafeBytes { Array($0) }
 }
 

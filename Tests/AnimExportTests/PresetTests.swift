@@ -36,11 +36,11 @@ let goodLayer = ##"{"radius": 150, "duration": 1, "color": "#E52344"}"##
     #expect(Set(names).isSuperset(of: ["red", "orange", "blue"]))
     for name in ["red", "orange", "blue"] {
         let p = try library.load(animation: .pulse, reference: name)
-        guard let params = p.file.parameters.value(of: PulsePlugin.self) else { Issue.record("not pulse"); continue }
+        guard let params = p.file.parameters?.value(of: PulsePlugin.self) else { Issue.record("not pulse"); continue }
         #expect(!params.layers.isEmpty)
     }
     let blue = try library.load(animation: .pulse, reference: "blue")
-    guard let params = blue.file.parameters.value(of: PulsePlugin.self) else { return }
+    guard let params = blue.file.parameters?.value(of: PulsePlugin.self) else { return }
     #expect(params.layers.count == 2)
     #expect(params.layers[1].repeatCount == .finite(15))
     #expect(params.layers[1].radius == 200)

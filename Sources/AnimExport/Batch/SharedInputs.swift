@@ -6,7 +6,7 @@
 //   "outputs"       each output hashes its own entry (OutputSpec.flags, canonical);
 //   "description"   shown by `list`, never drawn;
 //   a top-level key the output sets itself (fps, scale, background, seconds): the output's
-//   value is the one used, as a flag overrides a preset (resolveJob);
+//   value is the one used, as a flag overrides a preset (resolvePlan);
 //   an "encoder" key the output's "encoder" sets (they override it key by key; "params"
 //   stays: an output's params add to the preset's);
 // re-encoded with sorted keys. So whitespace, key order and the other outputs do not count;

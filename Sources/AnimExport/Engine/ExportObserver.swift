@@ -58,7 +58,7 @@ public struct ExportStop: Sendable {
     var shouldStop: @Sendable () -> Bool { { [reason] in reason() != nil } }
 }
 
-extension RenderJob {
+extension ExportPlan {
     /// Tells `observer` what resolving the job found: its notes, then its warnings.
     func tell(_ observer: any ExportObserver) {
         for note in notices { observer.note(note) }

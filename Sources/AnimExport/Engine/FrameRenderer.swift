@@ -27,7 +27,7 @@ final class FrameRenderer {
     private(set) var report = RenderReport()
 
     /// Frames of `job`'s source, with its background and transform (or `transform` instead).
-    init(_ job: RenderJob, transform: Transform? = nil) {
+    init(_ job: ExportPlan, transform: Transform? = nil) {
         source = job.source
         background = job.background
         self.transform = transform ?? job.transform

@@ -1,6 +1,6 @@
 // `animexport FILE.json [options] OUTPUT|--null` and `animexport still FILE.json [--time T |
 // --frame F] OUT.png`: a Lottie file through the same job resolution and exporter as the
-// built-in animations (Job.swift, Exporter.swift), with the file's own defaults:
+// built-in animations (Plan/ExportPlan.swift, Exporter.swift), with the file's own defaults:
 //
 //   canvas      the file's w × h points at 1 px per point, as players draw it (the built-in
 //               scenes' default is 2: iOS points); a file whose frame would be over the frame
@@ -142,12 +142,12 @@ let nullOutputName = "(null).apng"
 
 /// The render job for a Lottie file with the file's defaults (see the header): the file itself
 /// is the source (LottieSource.spec), fitted exactly by --size, as players fit it.
-func lottieJob(_ path: String, _ parsed: ParsedArguments, video: Bool) throws(ExportError) -> RenderJob {
+func lottieJob(_ path: String, _ parsed: ParsedArguments, video: Bool) throws(ExportError) -> ExportPlan {
     // The missing-OUTPUT error shows the file the user gave, before the file is read.
     _ = try outputArgument(parsed, example: video ? "animexport \(path) out.mp4" : "animexport still \(path) out.png",
                            command: video ? path : "still")
     let animation = try LottieInput.load(path, animationID: parsed.value("--animation"))
-    return try resolveJob(path, args: parsed, video: video) { args in
+    return try resolvePlan(path, args: parsed, video: video) { args in
         (LottieSource.spec(animation, file: path, origin: (path, path), ownRate: !args.has("--fps"), exactFit: true),
          PresetSettings())
     }
@@ -156,7 +156,7 @@ func lottieJob(_ path: String, _ parsed: ParsedArguments, video: Bool) throws(Ex
 /// The file's frame rate as a rational: whole numbers and the NTSC rates exactly, others to 1/1000.
 func lottieFrameRate(_ fr: Double) -> FrameRateSpec {
     // A legal Lottie rate the output cannot take (fr 0.001 … 1000, output 1 … 240 fps) stays the
-    // file's: resolveJob renders at the nearest rate the encoders take and says so (Job.swift).
+    // file's: resolvePlan renders at the nearest rate the encoders take and says so (Plan/Resolvers.swift).
     if let exact = parseFrameRate(String(fr)) { return exact }
     let num = Int32(min(max((fr * 1000).rounded(), 1), Double(Int32.max)))
     var (a, b) = (num, Int32(1000))
@@ -165,7 +165,7 @@ func lottieFrameRate(_ fr: Double) -> FrameRateSpec {
 }
 
 /// `--null`: every frame rendered as for an export, nothing written.
-func runNullRender(_ job: RenderJob, file: String, quiet: Bool) throws(ExportError) -> Int32 {
+func runNullRender(_ job: ExportPlan, file: String, quiet: Bool) throws(ExportError) -> Int32 {
     let reporter = CLIReporter(job, progress: false)
     try Interruption.requireWatchdog()
     try checkJobMemory(job.memoryNeed(still: true), verbose: job.verbose, what: file)
@@ -187,7 +187,7 @@ func runNullRender(_ job: RenderJob, file: String, quiet: Bool) throws(ExportErr
 
 extension BenchmarkSupport {
     /// The job `animexport FILE.json <arguments>` would run, e.g. ["anim.json", "--size", "1080x1080", "out.mp4"].
-    public static func lottieJob(_ arguments: [String], library: PresetLibrary = .standard()) throws(ExportError) -> RenderJob {
+    public static func lottieJob(_ arguments: [String], library: PresetLibrary = .standard()) throws(ExportError) -> ExportPlan {
         guard let path = arguments.first else { throw .usage("benchmark: expected a Lottie file") }
         let parsed = try parseArguments(Array(arguments.dropFirst()), flags: lottieRenderFlags, command: path)
         return try AnimExport.lottieJob(path, parsed, video: true)

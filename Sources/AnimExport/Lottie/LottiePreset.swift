@@ -30,7 +30,7 @@
 // Defaults the preset leaves out come from the file: canvas (w × h, at 1 px per point unless
 // "scale"; scaled down to the frame cap when larger), fps (fr), seconds (the file's length);
 // an output may play a marker's segment ("marker") or end at a time ("end"); the background is transparent in formats with alpha, white otherwise
-// (resolveJob's rule for scenes with a transparent default).
+// (resolvePlan's rule for scenes with a transparent default).
 import Foundation
 import Lottie
 import Media

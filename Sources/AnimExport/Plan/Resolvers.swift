@@ -1,4 +1,4 @@
-// The resolvers of an export plan (Job.swift's resolveJob runs them in this order, each small
+// The resolvers of an export plan (Plan/ExportPlan.swift's resolvePlan runs them in this order, each small
 // and each over the layers SourceSpec.swift describes: flags over the preset over the source):
 //
 //   look      canvas (points) and background

@@ -8,7 +8,7 @@
 //     the preset                 (PresetSettings: canvas, background, fps, scale, seconds, encoder)
 //     the flags                  (--size, --fps, --seconds, …; a --target's values become flags)
 //
-// then 60 fps and 3 s where nothing says otherwise (Job.swift, Plan/Resolvers.swift). A scene
+// then 60 fps and 3 s where nothing says otherwise (Plan/ExportPlan.swift, Plan/Resolvers.swift). A scene
 // plug-in's spec comes from a preset's parameters, a Lottie file's from the decoded file — given
 // directly (LottieCommand.swift) or named by a preset (Lottie/LottiePreset.swift) — and a scene
 // given in code from the library (SceneExport.swift). No source is wrapped in a preset.

@@ -1,10 +1,18 @@
-// custom-scene — a scene defined in code with AnimExportKit, exported three ways:
+// custom-scene — AnimExportKit's three kinds of source, each exported by the library, and a
+// scene of its own added to the command line:
 //
 //     custom-scene OUT_FOLDER
-//       OUT_FOLDER/spinner.mp4   SceneExport.video: one seamless 1 s loop, 60 fps, 240×240
+//       OUT_FOLDER/spinner.mp4   SceneExport.video: a scene written here, one seamless 1 s loop,
+//                                60 fps, 240×240; progress through an ExportObserver
 //       OUT_FOLDER/spinner.png   SceneExport.still: t = 0.25 s on a transparent background
+//       OUT_FOLDER/pulse.webm    SceneExport.video(animation:preset:): a built-in scene and preset
+//       OUT_FOLDER/badge.gif     SceneExport.video(lottie:): a Lottie file (Resources/badge.json)
+//                                with the file's defaults: 100×100, 30 fps, 1 s
 //       OUT_FOLDER/cli.mp4       the scene registered as a plug-in and rendered by the CLI:
 //                                `animexport spinner --frames 12 … cli.mp4`
+//
+// The library prints nothing: what a caller hears comes through its observer (here: one line per
+// export, with the frames counted), and it stops only when its stop condition says so.
 //
 // The spinner: twelve round-capped bars around the centre over a soft gradient disc; the
 // brightest bar goes round once per period and the others fade behind it.
@@ -77,17 +85,41 @@ enum SpinnerPlugin: ScenePlugin {
     }
 }
 
+/// Counts the frames of each export and says what it wrote, one line each (on stdout).
+final class Progress: ExportObserver {
+    var frames = 0
+    func start(output: String, frames: Int, width: Int, height: Int) { self.frames = 0 }
+    func frame(_ done: Int, of total: Int) { frames = done }
+    func note(_ message: String) { print("note: \(message)") }
+    func warning(_ message: String) { print("warning: \(message)") }
+    func done(_ result: ExportResult) {
+        print("wrote \(result.path) (\(result.width)×\(result.height), \(result.frames) frames, \(frames) seen)")
+    }
+}
+
 let folder = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "."
+let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Resources").path
 do {
+    let progress = Progress()
     var options = ExportOptions()
     options.loops = 1
     options.overwrite = true
     options.encoder.preset = "ultrafast"
-    let result = try SceneExport.video(Spinner(), to: folder + "/spinner.mp4", options: options)
-    print("wrote \(result.path) (\(result.width)×\(result.height), \(result.frames) frames)")
+    try SceneExport.video(Spinner(), to: folder + "/spinner.mp4", options: options, observer: progress)
     options.background = .clear
     try SceneExport.still(Spinner(), at: 0.25, to: folder + "/spinner.png", options: options)
     print("wrote \(folder)/spinner.png")
+
+    var small = ExportOptions()
+    small.overwrite = true
+    small.size = (96, 96)
+    small.seconds = 0.5
+    small.fps = (24, 1)
+    try SceneExport.video(animation: "pulse", preset: "blue", to: folder + "/pulse.webm", options: small, observer: progress)
+    var lottie = ExportOptions()
+    lottie.overwrite = true
+    try SceneExport.video(lottie: resources + "/badge.json", to: folder + "/badge.gif", options: lottie, observer: progress)
 } catch {
     print("custom-scene: \(error)")
     exit(error.exitCode)

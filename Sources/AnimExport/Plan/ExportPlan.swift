@@ -1,4 +1,4 @@
-// A render job — the export plan: the source, the frame in pixels and the points → pixels
+// The export plan: the source, the frame in pixels and the points → pixels
 // transform, the frame times, the encoder and output settings; everything needed to render one
 // clip, resolved from a source, a preset and the flags by the resolvers (Plan/Resolvers.swift).
 //
@@ -13,13 +13,14 @@ import Raster
 import Scenes
 import Video
 
-public struct RenderJob {
+public struct ExportPlan {
     public var presetName: String
     public var presetPath: String?
     /// What is drawn (FrameSource.swift).
     public var source: any FrameSource
     public var background: RGBA
-    public var fps: (num: Int32, den: Int32)
+    /// Frames per second, exactly (Video's FrameRate: 30000/1001 for 29.97).
+    public var fps: FrameRate
     public var frameCount: Int
     public var startTime: Double
     public var width: Int
@@ -46,6 +47,9 @@ public struct RenderJob {
     /// Set when a target repeats the clip to reach its minimum length: frame i shows frame i mod this.
     public var repeatFrames: Int? = nil
 
+    /// The clip's length: frames / fps.
+    var seconds: Double { Double(frameCount) * Double(fps.den) / Double(fps.num) }
+
     /// Frame i is sampled at t = start + i/fps (exactly, for rational fps).
     public func time(ofFrame i: Int) -> Double {
         let i = repeatFrames.map { i % $0 } ?? i
@@ -53,54 +57,22 @@ public struct RenderJob {
     }
 }
 
-/// The flags shared by every render command.
-let renderFlags: [FlagSpec] = [
-    FlagSpec("--preset", value: "NAME|FILE", help: "preset name (see 'animexport list') or a preset .json file"),
-    FlagSpec("--seconds", value: "S", help: "clip length in seconds; frames = round(S × fps)"),
-    FlagSpec("--frames", value: "N", help: "clip length in frames (instead of --seconds)"),
-    FlagSpec("--loops", value: "N", help: "N whole seamless loops: N × period × fps frames, which must be whole (see Loops below)"),
-    FlagSpec("--start", value: "T", help: "animation time of the first frame, seconds (default 0; with --loops the loop's own start)"),
-    FlagSpec("--end", value: "T", help: "animation time the clip ends at, seconds (exclusive; instead of --seconds/--frames/--loops)"),
-    FlagSpec("--fps", value: "F", help: "frame rate: integer or num/den such as 30000/1001 (default 60)"),
-    FlagSpec("--scale", value: "K", help: "pixels per point (default 2)"),
-    FlagSpec("--size", value: "WxH", help: "output size in pixels; the canvas is fitted and centred"),
-    FlagSpec("--background", value: "COLOR", help: "background: #RRGGBB, or #RRGGBBAA / transparent for PNG stills"),
-    FlagSpec("--crf", value: "N", help: "x264 constant rate factor 0–51 (default 18; 0 = lossless, plays badly on Apple devices)"),
-    FlagSpec("--x264-preset", value: "P", help: "x264 preset: ultrafast … placebo (default medium)"),
-    FlagSpec("--tune", value: "T", help: "x264 tune (default animation; 'none' for no tune)"),
-    FlagSpec("--profile", value: "P", help: "H.264 profile: high (default), main, baseline"),
-    FlagSpec("--level", value: "L", help: "H.264 level such as 4.2 (default: chosen from size and fps)"),
-    FlagSpec("--keyint", value: "N", help: "maximum frames between keyframes"),
-    FlagSpec("--bframes", value: "N", help: "number of B-frames 0–16"),
-    FlagSpec("--bitrate", value: "BPS", help: "target bitrate in bits/s (instead of crf)"),
-    FlagSpec("--maxrate", value: "BPS", help: "VBV maximum bitrate in bits/s (buffer = 2 × maxrate)"),
-    FlagSpec("--param", value: "KEY=VALUE", repeatable: true, help: "extra libx264 option; unknown options are an error"),
-    FlagSpec("--font", value: "PATH", help: "font file for text (default: the preset's font, found with fontconfig)"),
-    FlagSpec("--strict", help: "text warnings (a character no installed font has) are errors"),
-    FlagSpec("--output", alias: "-o", value: "OUTPUT", help: "the file to write (instead of the positional OUTPUT)"),
-    FlagSpec("-y", alias: "--overwrite", help: "replace OUTPUT if it exists (a regular file, or the file a symlink points to)"),
-    FlagSpec("--quiet", alias: "-q", help: "no progress and no summary line (notes and errors still go to stderr)"),
-    FlagSpec("--verbose", alias: "-v", help: "show FFmpeg's log"),
-    FlagSpec("--json", help: "progress as JSON lines on stdout (start, progress, done)"),
-    FlagSpec("--help", alias: "-h", help: "show this help"),
-] + mediaFlags
-
 /// Builds the job for `animexport <animation> …`: the preset `--preset` names (or the
-/// animation's default), then `resolveJob(_:args:video:load:)`.
+/// animation's default), then `resolvePlan(_:args:video:load:)`.
 ///
 /// `video` false resolves a still: no even-size rounding (PNG has no 4:2:0 constraint) and the
 /// length flags are ignored.
-func resolveJob(animation: AnimationKind, args: ParsedArguments, library: PresetLibrary,
-                video: Bool = true) throws(ExportError) -> RenderJob {
-    try resolveJob(animation.rawValue, args: args, video: video) { args throws(ExportError) in
+func resolvePlan(animation: AnimationKind, args: ParsedArguments, library: PresetLibrary,
+                video: Bool = true) throws(ExportError) -> ExportPlan {
+    try resolvePlan(animation.rawValue, args: args, video: video) { args throws(ExportError) in
         let loaded = try loadPreset(for: animation, args: args, library: library)
         return (loaded.file.sourceSpec(name: loaded.name, path: loaded.path), loaded.file.settings)
     }
 }
 
 /// Builds the job for a preset already loaded (batch: each of its outputs).
-func resolveJob(_ loaded: LoadedPreset, args: ParsedArguments, video: Bool) throws(ExportError) -> RenderJob {
-    try resolveJob(loaded.file.animation, args: args, video: video) { _ in
+func resolvePlan(_ loaded: LoadedPreset, args: ParsedArguments, video: Bool) throws(ExportError) -> ExportPlan {
+    try resolvePlan(loaded.file.animation, args: args, video: video) { _ in
         (loaded.file.sourceSpec(name: loaded.name, path: loaded.path), loaded.file.settings)
     }
 }
@@ -108,8 +80,8 @@ func resolveJob(_ loaded: LoadedPreset, args: ParsedArguments, video: Bool) thro
 /// Builds the job for the source `load` gives once OUTPUT and a --target are known (the
 /// arguments then hold the target's values): the resolvers of Plan/Resolvers.swift in order,
 /// the source made and reviewed, --loops and --marker laid out, then the output side.
-func resolveJob(_ name: String, args: ParsedArguments, video: Bool,
-                load: (ParsedArguments) throws(ExportError) -> (SourceSpec, PresetSettings)) throws(ExportError) -> RenderJob {
+func resolvePlan(_ name: String, args: ParsedArguments, video: Bool,
+                load: (ParsedArguments) throws(ExportError) -> (SourceSpec, PresetSettings)) throws(ExportError) -> ExportPlan {
     let command = video ? name : "still"
     let output = try outputArgument(args, example: "animexport \(video ? command : "still " + name) out.\(video ? "mp4" : "png")", command: command)
     var args = args
@@ -125,8 +97,8 @@ func resolveJob(_ name: String, args: ParsedArguments, video: Bool,
     let encoder = try resolveEncoder(preset.encoder ?? EncoderSpec(), file: spec.origin.path, args: args, notices: &notices)
     let source = try spec.make(look.canvas, fps.value, args.value("--font"))
     let review = try source.review(strict: args.has("--strict"), file: spec.origin.path)
-    var job = RenderJob(presetName: spec.origin.name, presetPath: spec.origin.path, source: source,
-                        background: look.background, fps: (fps.num, fps.den), frameCount: length.frames, startTime: length.start,
+    var job = ExportPlan(presetName: spec.origin.name, presetPath: spec.origin.path, source: source,
+                        background: look.background, fps: FrameRate(num: fps.num, den: fps.den), frameCount: length.frames, startTime: length.start,
                         width: size.width, height: size.height, transform: size.transform, encoder: encoder, output: output,
                         overwrite: args.has("-y"), verbose: args.has("--verbose"), notices: notices + review.notes,
                         warnings: review.warnings)
@@ -142,7 +114,7 @@ func resolveJob(_ name: String, args: ParsedArguments, video: Bool,
 
 /// --marker (a Lottie file's segment, N times with --loops) or --loops N (whole seamless loops
 /// of the source) set the clip's start and length once the source exists.
-private func layOutClip(_ job: inout RenderJob, _ spec: SourceSpec, args: ParsedArguments, fps: FrameRateSpec,
+private func layOutClip(_ job: inout ExportPlan, _ spec: SourceSpec, args: ParsedArguments, fps: FrameRateSpec,
                         loops: Int?, command: String) throws(ExportError) {
     if let name = args.value("--marker") {
         let s = try markerSegment(name, source: job.source, fps: fps, loops: loops ?? 1, command: command)
