@@ -1,5 +1,7 @@
-// Runs a render job: scene at t → drawing → rasterizer → RGBA frame → the output's writer
-// (MediaWriter: any format of OutputFormat's table).
+// Runs an export plan: the source at t → FrameRenderer (Engine/) → RGBA frame → the output's
+// writer (MediaWriter: any format of OutputFormat's table), on one thread or with the render
+// thread of FramePipeline.swift; what happens goes to the plan's observer, and the stop condition
+// is asked every frame (Engine/ExportObserver.swift).
 //
 // The destination is checked before any work (folder exists and is writable, the file is
 // not a folder, an existing file needs -y); the writer writes a temporary file beside it and
