@@ -54,7 +54,7 @@ struct LocatedProperty {
         case vector(Point)
         case position
         case color
-        /// A path (`sh` items' `ks`): read by PathLinkDecoding.swift, not by typed expressions.
+        /// A path (`sh` items' `ks`): read by path links and scripts (PathLinkDecoding.swift, ScriptPaths.swift), not by typed expressions.
         case path
     }
 
@@ -127,7 +127,7 @@ extension DecodeContext {
             case .vector(let d): return .vector(try vector(o, found.key, default: d))
             case .position: return .position(try position(o, found.key, default: .zero))
             case .color: return .color(try color(o, found.key, default: .black, opaque: true))
-            case .path: throw error("a path is not a number or vector", member: found.key)
+            case .path: return .path(try shape(o, found.key))
             }
         }
     }

@@ -7,13 +7,16 @@
 // and the property keeps its keyframes. At most maxInterpretedExpressions are bound per file.
 
 extension DecodeContext {
-    func interpreted(_ source: String, base: ExpressionBase, count: Int, scale: Double) -> ExpressionBinding? {
+    /// `ownPath`: a path expression's own path (the program must give a path).
+    func interpreted(_ source: String, base: ExpressionBase, count: Int, scale: Double, ownPath: ShapeProperty? = nil) -> ExpressionBinding? {
         let scope = expressionScope
         do throws(ExpressionFailure) {
-            let (binding, _) = try scriptBinding(source, base: base, count: count, scale: scale)
+            let (binding, _) = try scriptBinding(source, base: base, count: count, scale: scale, ownPath: ownPath)
             let end = min(max(scope.layerOutPoint, scope.layerInPoint), limits.maxFrame)
-            for frame in [scope.layerInPoint] + (base.keyframeTimes ?? []).prefix(64) + [end] {
-                do { _ = try binding.trial(at: frame) } catch { throw ExpressionFailure("\(error.reason) at frame \(formatNumber(frame))") }
+            for frame in [scope.layerInPoint] + ((ownPath?.keyframeTimes ?? base.keyframeTimes) ?? []).prefix(64) + [end] {
+                do throws(ScriptError) {
+                    if ownPath != nil { _ = try binding.runPath(at: frame) } else { _ = try binding.trial(at: frame) }
+                } catch { throw ExpressionFailure("\(error.reason) at frame \(formatNumber(frame))") }
             }
             interpretedExpressions += 1
             record(.expressions)
@@ -37,7 +40,7 @@ extension DecodeContext {
 extension DecodeContext {
     /// `source` parsed, its links resolved and bound to the property in the current scope, within
     /// the file's caps (interpreted expressions per file, link depth, steps with links).
-    func scriptBinding(_ source: String, base: ExpressionBase, count: Int, scale: Double)
+    func scriptBinding(_ source: String, base: ExpressionBase, count: Int, scale: Double, ownPath: ShapeProperty? = nil)
         throws(ExpressionFailure) -> (ExpressionBinding, ScriptProgram) {
         let scope = expressionScope
         let (statements, links) = try resolveScriptLinks(try ScriptParser.parse(source, caps: expressionCaps))
@@ -54,7 +57,7 @@ extension DecodeContext {
         let binding = ExpressionBinding(source: source, code: .script(program),
                                         base: base, count: count, scale: scale == 0 ? 1 : scale, frameRate: scope.frameRate,
                                         seed: WiggleNoise.seed("\(place) \(jsonPathString(path))"), controls: [],
-                                        layerInPoint: scope.layerInPoint, layerOutPoint: scope.layerOutPoint, links: links)
+                                        layerInPoint: scope.layerInPoint, layerOutPoint: scope.layerOutPoint, links: links, path: ownPath)
         guard binding.linkDepth <= limits.maxExpressionLinkDepth else {
             throw ExpressionFailure("links chained more than \(limits.maxExpressionLinkDepth) deep")
         }

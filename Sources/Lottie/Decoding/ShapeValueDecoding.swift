@@ -12,18 +12,27 @@ extension DecodeContext {
     func shape(_ o: JSONObject, _ key: String) throws(LottieError) -> ShapeProperty {
         guard let v = member(o, key) else { throw error("missing path data (\"\(key)\")") }
         return try at(key) { () throws(LottieError) -> ShapeProperty in
-            var evaluated = false
+            var evaluated = false, script: String?
             if case .object(let p) = v, case .string(let x)? = member(p, "x"), !x.allSatisfy(\.isWhitespace) {
-                if case .linked(let linked) = pathExpression(x) { return linked }
-                evaluated = true     // its own keyframes: a link to itself, or reported by pathExpression
+                switch pathExpression(x) {
+                case .linked(let linked): return linked
+                case .script: script = x        // bound below, to the keyframes decoded here
+                case .own: break                // a link to itself, or reported by pathExpression
+                }
+                evaluated = true
             }
+            var shape: ShapeProperty
             switch try propertyBody(v, expressions: evaluated) {
             case .value(let k):
-                return ShapeProperty(try at("k") { () throws(LottieError) -> BezierPath in try bezier(k) })
+                shape = ShapeProperty(try at("k") { () throws(LottieError) -> BezierPath in try bezier(k) })
             case .keyframes(let list):
                 record(.animatedProperties)
-                return ShapeProperty(track: try shapeTrack(list))
+                shape = ShapeProperty(track: try shapeTrack(list))
             }
+            if let script {
+                shape.expression = interpreted(script, base: .constant(ExpressionValue(0)), count: 1, scale: 1, ownPath: shape)
+            }
+            return shape
         }
     }
 

@@ -51,13 +51,13 @@ struct ScriptEnvironment {
         guard let g = GlobalName.byName[name] else { throw .unsupported("unknown name '\(name.prefix(30))'") }
         switch g {
         case .time: return .number(frame / frameRate)
-        case .value: return ScriptValue(value)
+        case .value: return binding.path.map { .path($0) } ?? ScriptValue(value)
         case .numKeys: return .number(Double(numKeys))
         case .index: return .number(Double(context.layerIndex))
         case .hasParent: return .bool(context.hasParent)
         case .thisComp: return .object(.thisComp)
         case .thisLayer: return .object(.layer(""))
-        case .thisProperty: return .object(.property)
+        case .thisProperty: return binding.path.map { .path($0) } ?? .object(.property)
         case .inPoint: return .number(binding.layerInPoint / frameRate)
         case .outPoint: return .number(binding.layerOutPoint / frameRate)
         case .velocity, .speed: return try callGlobal(name + "AtTime", [.number(frame / frameRate)], &run)
@@ -115,6 +115,12 @@ struct ScriptEnvironment {
         case .object(let o):
             throw .unsupported("'.\(name.prefix(30))' of \(o.description) (links to other properties) is not supported")
         case .record(let r): return r.members[name] ?? .undefined
+        case .path(let p):
+            switch name {
+            case "value": return object
+            case "numKeys": return .number(Double(p.keyframeTimes?.count ?? 0))
+            default: throw .unsupported("'.\(name.prefix(30))' of a path is not supported")
+            }
         case .number, .bool, .function: return .undefined
         }
     }
