@@ -43,7 +43,9 @@ extension DecodeContext {
     func scriptBinding(_ source: String, base: ExpressionBase, count: Int, scale: Double, ownPath: ShapeProperty? = nil)
         throws(ExpressionFailure) -> (ExpressionBinding, ScriptProgram) {
         let scope = expressionScope
-        let (statements, links) = try resolveScriptLinks(try ScriptParser.parse(source, caps: expressionCaps))
+        let (statements, found) = try resolveScriptLinks(try ScriptParser.parse(source, caps: expressionCaps))
+        var links = found
+        let chains = try layerControlChains(source, &links)       // LayerSpaceDecoding.swift
         guard interpretedExpressions < limits.maxInterpretedExpressions else {
             throw ExpressionFailure("more than \(limits.maxInterpretedExpressions) interpreted expressions in the file")
         }
@@ -52,7 +54,8 @@ extension DecodeContext {
         let context = ScriptContext(compWidth: scope.compWidth, compHeight: scope.compHeight, layerIndex: scope.layerIndex,
                                     hasParent: scope.parentPosition != nil, compDuration: scope.compDuration,
                                     numLayers: scope.layers.count, effects: effects, maxSteps: limits.maxExpressionSteps,
-                                    maxCallDepth: limits.maxExpressionCallDepth, links: links)
+                                    maxCallDepth: limits.maxExpressionCallDepth, links: links,
+                                    layers: ScriptLayers(indices: layerIndices(), chains: chains))
         let program = ScriptProgram(statements: statements, context: context)
         let binding = ExpressionBinding(source: source, code: .script(program),
                                         base: base, count: count, scale: scale == 0 ? 1 : scale, frameRate: scope.frameRate,

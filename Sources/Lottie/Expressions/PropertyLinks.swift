@@ -98,6 +98,9 @@ enum PropertyLinkSyntax {
         "ADBE Rotate Z": "rotation", "ADBE Opacity": "opacity", "ADBE Vector Shape": "path",
     ]
     static let propertyNameSet = Set(propertyNames.keys)
+    /// Members of a layer that are not properties: read by the interpreter, not as links.
+    static let layerAttributes: Set<String> = ["index", "name", "inPoint", "outPoint", "startTime", "hasParent", "width", "height",
+                                               "sourceRectAtTime"]
     static let transformNames: Set<String> = ["Transform", "ADBE Transform Group", "ADBE Vector Transform Group"]
     static let contentsNames: Set<String> = ["Contents", "ADBE Root Vectors Group", "ADBE Vectors Group"]
 
@@ -165,6 +168,7 @@ enum PropertyLinkSyntax {
         default: return nil
         }
         if case .member("effect")? = rest.first { return nil }     // an expression control (ExpressionCompiler.control)
+        if case .member(let m)? = rest.first, layerAttributes.contains(m) { return nil }     // the interpreter's (ScriptLayers.swift)
         try path(&rest, into: &link)
         return try value(&rest, link)
     }

@@ -112,6 +112,10 @@ struct ScriptEnvironment {
             default: throw .unsupported("thisProperty.\(name.prefix(30)) is not supported")
             }
         case .object(.builtin(let b)): return standardMember(b, name)
+        case .object(.layer(let l)) where name == "index":
+            guard let i = l.isEmpty ? context.layerIndex : context.layers.indices[l] else { throw .type("no layer named '\(l.prefix(30))'") }
+            return .number(Double(i))
+        case .object(.layerIndex(let i)): return try layerMember(i, name)
         case .object(let o):
             throw .unsupported("'.\(name.prefix(30))' of \(o.description) (links to other properties) is not supported")
         case .record(let r): return r.members[name] ?? .undefined
@@ -155,6 +159,7 @@ extension ScriptObject: CustomStringConvertible {
         case .layer(let l): return l.isEmpty ? "thisLayer" : "layer '\(l.prefix(30))'"
         case .effect(let l, let e): return "effect \(e)" + (l.map { " of layer '\($0.prefix(30))'" } ?? "")
         case .property: return "thisProperty"
+        case .layerIndex(let i): return "layer \(i)"
         case .builtin(let b): return b.rawValue
         }
     }
@@ -178,10 +183,12 @@ final class ScriptContext: Sendable {
     let maxCallDepth: Int
     /// The properties the program's links read (ScriptExpr.link).
     let links: [LinkTarget]
+    /// The composition's layers by name, and the transform chains of those layer controls name (ScriptLayers.swift).
+    let layers: ScriptLayers
 
     init(compWidth: Double, compHeight: Double, layerIndex: Int, hasParent: Bool = false, compDuration: Double = 0,
          numLayers: Int = 0, effects: [String: [LayerEffect]],
-         maxSteps: Int, maxCallDepth: Int, links: [LinkTarget] = []) {
+         maxSteps: Int, maxCallDepth: Int, links: [LinkTarget] = [], layers: ScriptLayers = ScriptLayers()) {
         self.compWidth = compWidth
         self.compHeight = compHeight
         self.layerIndex = layerIndex
@@ -192,5 +199,6 @@ final class ScriptContext: Sendable {
         self.maxSteps = maxSteps
         self.maxCallDepth = maxCallDepth
         self.links = links
+        self.layers = layers
     }
 }

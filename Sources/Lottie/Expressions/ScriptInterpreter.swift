@@ -320,11 +320,7 @@ struct ScriptInterpreter {
             var args: [ScriptValue] = []
             for a in arguments { args.append(try evaluate(a)) }
             return try construct(try evaluate(callee), args)
-        case .link(let i):
-            let target = environment.context.links[i]
-            if case .path(let p) = target { return .path(p) }
-            if case .own = target, let p = environment.binding.path { return .path(p) }
-            return ScriptValue(target.value(at: environment.frame, of: environment.binding))
+        case .link(let i): return environment.linkValue(i)
         }
     }
 

@@ -118,6 +118,8 @@ enum ScriptObject: Sendable, Equatable {
     case effect(String?, ExpressionKey)
     /// `thisProperty`: the property the expression is on.
     case property
+    /// A layer by `ind`, as a layer control gives it (ScriptLayers.swift).
+    case layerIndex(Int)
     /// Array, Object, JSON, Number, String, Boolean, Function (ScriptGlobals.swift).
     case builtin(ScriptBuiltin)
 }
