@@ -32,7 +32,8 @@ func expressionFuzzFile(_ expression: String) -> String {
     let controls = #"""
     [{"ty": 5, "nm": "Slider Control", "mn": "ADBE Slider Control", "ef": [{"ty": 0, "nm": "Slider", "v": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 20, "s": [100]}]}}]},
      {"ty": 5, "nm": "Color Control", "mn": "ADBE Color Control", "ef": [{"ty": 2, "nm": "Color", "v": {"a": 0, "k": [0.2, 0.4, 0.6, 1]}}]},
-     {"ty": 5, "nm": "Point Control", "mn": "ADBE Point Control", "ef": [{"ty": 3, "nm": "Point", "v": {"a": 0, "k": [10, 20]}}]}]
+     {"ty": 5, "nm": "Point Control", "mn": "ADBE Point Control", "ef": [{"ty": 3, "nm": "Point", "v": {"a": 0, "k": [10, 20]}}]},
+     {"ty": 5, "nm": "Layer Control", "mn": "ADBE Layer Control", "ef": [{"ty": 10, "nm": "Layer", "mn": "ADBE Layer Control-0001", "v": {"a": 0, "k": 2}}]}]
     """#
     return """
     {"v": "5.7.4", "nm": "Main", "fr": 30, "ip": 0, "op": 60, "w": 64, "h": 64, "layers": [
