@@ -2,6 +2,7 @@
 // aliases), what a layer control gives (Expressions/ScriptLayers.swift), `thisLayer.index`, and
 // `thisProperty.propertyGroup(1)(K)` on an effect's control. Values worked out by hand.
 import Foundation
+import Geometry
 import Testing
 @testable import Lottie
 
@@ -69,5 +70,25 @@ private func layerControl(_ name: String, _ ind: Int) -> String {
             #expect(!a.features.uses(.unrecognisedExpressions), "\(a.features.places(of: .unrecognisedExpressions))")
             #expect(a.root.layers[2].transform.rotation.value(at: 0) == expected)
         }
+    }
+
+    @Test func sourceRectAtTimeAsLottieWebAnswers() throws {
+        // A shape layer: lottie-web's placeholder {0, 0, 100, 100}; a solid: its sw × sh; a null: undefined.
+        let x = escaped("""
+        var b = thisComp.layer('Box').sourceRectAtTime(time, true), s = thisComp.layer('Solid').sourceRectAtTime();
+        var n = sourceRectAtTime(0, false);
+        [b.width + b.height + b.top + b.left + (n === undefined ? 1 : 0), s.width * 1000 + s.height]
+        """)
+        let text = escaped("thisComp.layer('Words').sourceRectAtTime().width")
+        let layers = #"[{"ty": 4, "ind": 1, "nm": "Box", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": []},"#
+            + ##"{"ty": 1, "ind": 2, "nm": "Solid", "sc": "#ff0000", "sw": 40, "sh": 30, "ip": 0, "op": 60, "st": 0, "ks": {}},"##
+            + #"{"ty": 3, "ind": 3, "nm": "Probe", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "x": "\#(x)"}, "r": {"a": 0, "k": 7, "x": "\#(text)"}}},"#
+            + #"{"ty": 5, "ind": 4, "nm": "Words", "ip": 0, "op": 60, "st": 0, "ks": {}, "t": {"d": {"k": [{"t": 0, "s": {"t": "Hi", "s": 10, "f": "F", "fc": [0, 0, 0], "j": 0}}]}}}]"#
+        let a = try decode(lottieJSON(layers: layers, extra: #", "fonts": {"list": [{"fName": "F", "fFamily": "Sans", "fStyle": "Regular"}]}"#))
+        let p = a.root.layers[2].transform.position.value(at: 0)
+        #expect(p == Point(201, 40_030), "\(p)")
+        let places = a.features.places(of: .unrecognisedExpressions)
+        #expect(places.count == 1 && places[0].contains("sourceRectAtTime of a text layer"), "\(places)")
+        #expect(a.root.layers[2].transform.rotation.value(at: 0) == 7)
     }
 }

@@ -95,7 +95,7 @@ extension DecodeContext {
     }
 
     /// The layer a `L.toComp(…)` names, or nil.
-    private static func spaceLayer(_ e: ScriptExpr) -> LinkLayer? {
+    static func spaceLayer(_ e: ScriptExpr) -> LinkLayer? {
         switch e {
         case .name("thisLayer"): return .current
         case .name("parent"), .member(.name("thisLayer"), "parent"): return .parent

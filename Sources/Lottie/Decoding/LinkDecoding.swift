@@ -269,7 +269,7 @@ extension DecodeContext {
         return v
     }
 
-    private func layerPosition(_ link: PropertyLink, in list: [JSONValue]) throws(ExpressionFailure) -> Int {
+    func layerPosition(_ link: PropertyLink, in list: [JSONValue]) throws(ExpressionFailure) -> Int {
         let found: Int?
         switch link.layer {
         case .current: found = expressionScope.layerPosition < list.count ? expressionScope.layerPosition : nil
