@@ -8,14 +8,17 @@
 
 extension DecodeContext {
     /// `ownPath`: a path expression's own path (the program must give a path).
-    func interpreted(_ source: String, base: ExpressionBase, count: Int, scale: Double, ownPath: ShapeProperty? = nil) -> ExpressionBinding? {
+    /// `ownStops`: a colour-stop expression's own gradient values (the program must give as many numbers).
+    func interpreted(_ source: String, base: ExpressionBase, count: Int, scale: Double, ownPath: ShapeProperty? = nil,
+                     ownStops: FlatProperty? = nil) -> ExpressionBinding? {
         let scope = expressionScope
         do throws(ExpressionFailure) {
-            let (binding, _) = try scriptBinding(source, base: base, count: count, scale: scale, ownPath: ownPath)
+            let (binding, _) = try scriptBinding(source, base: base, count: count, scale: scale, ownPath: ownPath, ownStops: ownStops)
             let end = min(max(scope.layerOutPoint, scope.layerInPoint), limits.maxFrame)
-            for frame in [scope.layerInPoint] + ((ownPath?.keyframeTimes ?? base.keyframeTimes) ?? []).prefix(64) + [end] {
+            for frame in [scope.layerInPoint] + ((ownPath?.keyframeTimes ?? ownStops?.keyframeTimes ?? base.keyframeTimes) ?? []).prefix(64) + [end] {
                 do throws(ScriptError) {
-                    if ownPath != nil { _ = try binding.runPath(at: frame) } else { _ = try binding.trial(at: frame) }
+                    if ownPath != nil { _ = try binding.runPath(at: frame) } else if ownStops != nil { _ = try binding.runStops(at: frame) }
+                    else { _ = try binding.trial(at: frame) }
                 } catch { throw ExpressionFailure("\(error.reason) at frame \(formatNumber(frame))") }
             }
             interpretedExpressions += 1
@@ -40,8 +43,8 @@ extension DecodeContext {
 extension DecodeContext {
     /// `source` parsed, its links resolved and bound to the property in the current scope, within
     /// the file's caps (interpreted expressions per file, link depth, steps with links).
-    func scriptBinding(_ source: String, base: ExpressionBase, count: Int, scale: Double, ownPath: ShapeProperty? = nil)
-        throws(ExpressionFailure) -> (ExpressionBinding, ScriptProgram) {
+    func scriptBinding(_ source: String, base: ExpressionBase, count: Int, scale: Double, ownPath: ShapeProperty? = nil,
+                       ownStops: FlatProperty? = nil) throws(ExpressionFailure) -> (ExpressionBinding, ScriptProgram) {
         let scope = expressionScope
         let (statements, found) = try resolveScriptLinks(try ScriptParser.parse(source, caps: expressionCaps))
         var links = found
@@ -60,7 +63,7 @@ extension DecodeContext {
         let binding = ExpressionBinding(source: source, code: .script(program),
                                         base: base, count: count, scale: scale == 0 ? 1 : scale, frameRate: scope.frameRate,
                                         seed: WiggleNoise.seed("\(place) \(jsonPathString(path))"), controls: [],
-                                        layerInPoint: scope.layerInPoint, layerOutPoint: scope.layerOutPoint, links: links, path: ownPath)
+                                        layerInPoint: scope.layerInPoint, layerOutPoint: scope.layerOutPoint, links: links, path: ownPath, stops: ownStops)
         guard binding.linkDepth <= limits.maxExpressionLinkDepth else {
             throw ExpressionFailure("links chained more than \(limits.maxExpressionLinkDepth) deep")
         }

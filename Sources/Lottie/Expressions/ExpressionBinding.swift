@@ -52,9 +52,11 @@ public final class ExpressionBinding: Sendable {
     let linkDepth: Int
     /// A path expression's own path (its keyframes, without the expression): `value` and `thisProperty`.
     let path: ShapeProperty?
+    /// A colour-stop expression's own gradient values (without the expression): `value`.
+    let stops: FlatProperty?
 
     init(source: String, code: ExpressionCode, base: ExpressionBase, count: Int, scale: Double, frameRate: Double,
-         seed: UInt64, controls: [EffectControlValue], layerInPoint: Double, layerOutPoint: Double, links: [LinkTarget] = [], path: ShapeProperty? = nil) {
+         seed: UInt64, controls: [EffectControlValue], layerInPoint: Double, layerOutPoint: Double, links: [LinkTarget] = [], path: ShapeProperty? = nil, stops: FlatProperty? = nil) {
         self.source = source
         self.code = code
         self.base = base
@@ -67,6 +69,7 @@ public final class ExpressionBinding: Sendable {
         self.layerOutPoint = layerOutPoint
         self.links = links
         self.path = path
+        self.stops = stops
         self.cost = code.cost(links: links)
         self.linkDepth = links.map { 1 + $0.linkDepth }.max() ?? 0
     }
@@ -192,5 +195,20 @@ extension ExpressionBinding {
                                    value: path.map { .path($0) } ?? .undefined)
         guard case .path(let p) = v else { throw .unsupported("gives \(v.typeName), not a path") }
         return p
+    }
+}
+
+extension ExpressionBinding {
+    /// A colour-stop expression's values at `frame`: an array of as many numbers as the gradient's
+    /// (4 per colour stop, 2 per opacity stop), or its error.
+    func runStops(at frame: Double) throws(ScriptError) -> [Double] {
+        guard case .script(let program) = code, let stops else { throw .unsupported("a gradient expression is not a script") }
+        let own = ScriptValue.vector(stops.keyframedValues(at: frame))
+        let v = try program.runRaw(ExpressionEnvironment(frame: frame, frameRate: frameRate, binding: self, value: baseValue(at: frame)),
+                                   value: own)
+        guard v.isArray, let c = v.components, c.count == stops.count, c.allSatisfy(\.isFinite) else {
+            throw .unsupported("gives \(v.typeName) (\(v.components?.count ?? 0) numbers), not the gradient's \(stops.count) numbers")
+        }
+        return c
     }
 }

@@ -51,7 +51,10 @@ struct ScriptEnvironment {
         guard let g = GlobalName.byName[name] else { throw .unsupported("unknown name '\(name.prefix(30))'") }
         switch g {
         case .time: return .number(frame / frameRate)
-        case .value: return binding.path.map { .path($0) } ?? ScriptValue(value)
+        case .value:
+            if let p = binding.path { return .path(p) }
+            if let s = binding.stops { return .vector(s.keyframedValues(at: frame)) }
+            return ScriptValue(value)
         case .numKeys: return .number(Double(numKeys))
         case .index: return .number(Double(context.layerIndex))
         case .hasParent: return .bool(context.hasParent)
