@@ -161,4 +161,16 @@ private func points(_ p: BezierPath) -> [Point] { p.vertices.map(\.point) }
             #expect(points(paths(a)[1].value(at: 5)) == [Point(50, 50), Point(60, 50), Point(50, 60)])
         }
     }
+
+    @Test func maskPathScript() throws {
+        // A mask's `pt` runs the same way: its own square's points moved by the layer's index (1) × 10.
+        let x = "var p = thisProperty.points(); for (var i = 0; i < p.length; i++) { p[i] = p[i] + [index * 10, 0]; } createPath(p, [], [], true)"
+        let square = #"{"c": true, "v": [[0, 0], [4, 0], [4, 4], [0, 4]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}"#
+        let mask = #"{"mode": "a", "pt": {"a": 0, "k": \#(square), "x": \#(q(x))}, "o": {"a": 0, "k": 100}}"#
+        let layer = #"{"ty": 4, "ind": 1, "nm": "L", "ip": 0, "op": 60, "st": 0, "ks": {}, "hasMask": true, "masksProperties": [\#(mask)], "shapes": []}"#
+        let a = try decode(lottieJSON(layers: "[\(layer)]"))
+        #expect(a.features.places(of: .unrecognisedExpressions).isEmpty, "\(a.features.places(of: .unrecognisedExpressions))")
+        let m = try #require(a.root.layers[0].masks.first).path.value(at: 3)
+        #expect(points(m) == [Point(10, 0), Point(14, 0), Point(14, 4), Point(10, 4)] && m.closed)
+    }
 }
