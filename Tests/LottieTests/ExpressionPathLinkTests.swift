@@ -162,6 +162,17 @@ private func points(_ p: BezierPath) -> [Point] { p.vertices.map(\.point) }
         }
     }
 
+    @Test func pathScriptsReadingEachOtherAreACycle() throws {
+        // Shape 1's path script reads Shape 2's points and Shape 2's reads Shape 1's: a reference
+        // cycle, both reported, both keep their keyframes — no endless recursion.
+        let a = try decode(file("createPath(content('Shape 1').content('Path 1').path.points(), [], [], true)",
+                                x1: "createPath(content('Shape 2').content('Path 1').path.points(), [], [], true)"))
+        let places = a.features.places(of: .unrecognisedExpressions)
+        #expect(!places.isEmpty && places.allSatisfy { $0.contains("reference cycle") }, "\(places)")
+        #expect(points(paths(a)[0].value(at: 5)) == [Point(5, 0), Point(15, 0), Point(5, 10)])
+        #expect(points(paths(a)[1].value(at: 5)) == [Point(50, 50), Point(60, 50), Point(50, 60)])
+    }
+
     @Test func maskPathScript() throws {
         // A mask's `pt` runs the same way: its own square's points moved by the layer's index (1) × 10.
         let x = "var p = thisProperty.points(); for (var i = 0; i < p.length; i++) { p[i] = p[i] + [index * 10, 0]; } createPath(p, [], [], true)"
