@@ -173,6 +173,20 @@ private func points(_ p: BezierPath) -> [Point] { p.vertices.map(\.point) }
         #expect(points(paths(a)[1].value(at: 5)) == [Point(50, 50), Point(60, 50), Point(50, 60)])
     }
 
+    @Test func readingAPathIsChargedPerVertex() throws {
+        // A 300-vertex path read 100 times by isClosed() is 30 000 steps: over the budget of 20 000,
+        // reported — though the loop itself takes only ~600 steps.
+        let v = (0..<300).map { "[\($0), 0]" }.joined(separator: ", "), z = (0..<300).map { _ in "[0, 0]" }.joined(separator: ", ")
+        let big = #"{"c": true, "v": [\#(v)], "i": [\#(z)], "o": [\#(z)]}"#
+        let x = "var n = 0; while (thisProperty.isClosed() && n < 100) { n++; } createPath([[n, 0]], [], [], false)"
+        let mask = #"{"mode": "a", "pt": {"a": 0, "k": \#(big), "x": \#(q(x))}, "o": {"a": 0, "k": 100}}"#
+        let layer = #"{"ty": 4, "ind": 1, "nm": "L", "ip": 0, "op": 60, "st": 0, "ks": {}, "hasMask": true, "masksProperties": [\#(mask)], "shapes": []}"#
+        let a = try decode(lottieJSON(layers: "[\(layer)]"))
+        let places = a.features.places(of: .unrecognisedExpressions)
+        #expect(places.count == 1 && places[0].contains("20000 evaluation steps"), "\(places)")
+        #expect(try #require(a.root.layers[0].masks.first).path.value(at: 0).vertices.count == 300)
+    }
+
     @Test func maskPathScript() throws {
         // A mask's `pt` runs the same way: its own square's points moved by the layer's index (1) × 10.
         let x = "var p = thisProperty.points(); for (var i = 0; i < p.length; i++) { p[i] = p[i] + [index * 10, 0]; } createPath(p, [], [], true)"

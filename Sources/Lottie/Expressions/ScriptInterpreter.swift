@@ -68,7 +68,12 @@ struct ScriptInterpreter {
     }
 
     mutating func step() throws(ScriptError) {
-        steps += 1
+        try charge(1)
+    }
+
+    /// Charges `n` steps (work proportional to n done by one built-in: a path's vertices).
+    mutating func charge(_ n: Int) throws(ScriptError) {
+        steps += n
         if steps > maxSteps { throw .budget("more than \(maxSteps) evaluation steps (a loop or recursion too long)") }
     }
 

@@ -25,7 +25,7 @@
 // measured on the path at the time asked, so a frame renders the same in any order. lottie-web
 // also snaps the first 1/199 of each segment to its start; here s is interpolated there too.
 // Bounds: createPath takes at most 4 096 points (the cap on an array);
-// points() and the others charge one step per vertex, pointOnPath one step per segment measured,
+// reading a path charges one step per vertex, pointOnPath one more per segment measured,
 // so the step budget bounds the work of a script.
 
 import Foundation
@@ -35,9 +35,11 @@ extension ScriptEnvironment {
     static let pathMethods: Set<String> = ["points", "inTangents", "outTangents", "isClosed", "pointOnPath",
                                            "tangentOnPath", "normalOnPath", "valueAtTime", "createPath"]
 
-    /// The path `p` at `t` seconds (nil: the script's frame).
-    func path(_ p: ShapeProperty, at t: Double?) -> BezierPath {
-        p.value(at: t.map { $0 * frameRate } ?? frame)
+    /// The path `p` at `t` seconds (nil: the script's frame), one step charged per vertex.
+    func path(_ p: ShapeProperty, at t: Double?, _ run: inout ScriptInterpreter) throws(ScriptError) -> BezierPath {
+        let shape = p.value(at: t.map { $0 * frameRate } ?? frame)
+        try run.charge(shape.vertices.count)
+        return shape
     }
 
     /// `p.name(a…)` for a path value.
@@ -50,24 +52,23 @@ extension ScriptEnvironment {
         switch name {
         case "points", "inTangents", "outTangents":
             guard a.count <= 1 else { throw .unsupported("\(name) takes at most 1 argument (a time)") }
-            let shape = path(p, at: try time(0))
+            let shape = try path(p, at: try time(0), &run)
             var out: [ScriptValue] = []
             out.reserveCapacity(shape.vertices.count)
             for v in shape.vertices {
-                try run.step()
                 let q = name == "points" ? v.point : name == "inTangents" ? v.inTangent : v.outTangent
                 out.append(.vector([q.x, q.y]))
             }
             return .array(out)
         case "isClosed":
             guard a.count <= 1 else { throw .unsupported("isClosed takes at most 1 argument (a time)") }
-            return .bool(path(p, at: try time(0)).closed)
+            return .bool(try path(p, at: try time(0), &run).closed)
         case "valueAtTime":
             guard a.count == 1, let t = a[0].number else { throw .type("valueAtTime takes a time in seconds") }
-            return .path(ShapeProperty(path(p, at: t)))
+            return .path(ShapeProperty(try path(p, at: t, &run)))
         case "pointOnPath", "tangentOnPath", "normalOnPath":
             guard (1...2).contains(a.count), let q = a[0].number else { throw .type("\(name) takes a fraction of the path's length") }
-            let shape = path(p, at: try time(1))
+            let shape = try path(p, at: try time(1), &run)
             guard !shape.vertices.isEmpty else { throw .type("\(name) of an empty path") }
             if name == "pointOnPath" { return .vector(try Self.point(on: shape, q, &run)) }
             let from = q == 1 ? (shape.closed ? 1 : 0) : q == 0 ? 0.999 : q
