@@ -86,7 +86,6 @@ extension DecodeContext {
         case .declare(let ds):
             var out: [ScriptDeclarator] = []
             for d in ds where scriptAliases.layers[d.name] != nil {
-                if scriptAliases.declarations >= scriptAliases.layers.count { scriptAliases.broken = true }
                 scriptAliases.declarations += 1
             }
             for d in ds { out.append(ScriptDeclarator(name: d.name, initial: try d.initial.map { (x) throws(ExpressionFailure) in try e(x) })) }
