@@ -1,8 +1,8 @@
 // One expression fuzz case: bytes → an expression (as UTF-8 text) on seven properties of a small
-// Lottie file (a keyframed opacity, a spatial keyframed position, a static scale, a fill colour,
+// Lottie file (a keyframed opacity, a spatial keyframed position, a static scale, a fill colour, gradient colour stops,
 // an ellipse size, a trim start, two paths (`.path` links between them make path chains and
 // cycles), the rotation of a second layer, and a text layer's position and source text — the text
-// layer is parented, so parent/hasParent/toComp reach a chain) with expression controls
+// layer is parented, so parent/hasParent/toComp reach a chain) with expression controls (a layer control among them)
 // beside it and named items links can reach (`thisComp.layer("Shape").content("G").content("E")
 // .size`, `comp("Main")…`: the same expression on several properties makes chains and cycles) → the decoder (parser, compiler, binding) → every
 // property evaluated at a few frames, loops and wiggle included. Compiled into the
@@ -32,7 +32,8 @@ func expressionFuzzFile(_ expression: String) -> String {
     let controls = #"""
     [{"ty": 5, "nm": "Slider Control", "mn": "ADBE Slider Control", "ef": [{"ty": 0, "nm": "Slider", "v": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 20, "s": [100]}]}}]},
      {"ty": 5, "nm": "Color Control", "mn": "ADBE Color Control", "ef": [{"ty": 2, "nm": "Color", "v": {"a": 0, "k": [0.2, 0.4, 0.6, 1]}}]},
-     {"ty": 5, "nm": "Point Control", "mn": "ADBE Point Control", "ef": [{"ty": 3, "nm": "Point", "v": {"a": 0, "k": [10, 20]}}]}]
+     {"ty": 5, "nm": "Point Control", "mn": "ADBE Point Control", "ef": [{"ty": 3, "nm": "Point", "v": {"a": 0, "k": [10, 20]}}]},
+     {"ty": 5, "nm": "Layer Control", "mn": "ADBE Layer Control", "ef": [{"ty": 10, "nm": "Layer", "mn": "ADBE Layer Control-0001", "v": {"a": 0, "k": 2}}]}]
     """#
     return """
     {"v": "5.7.4", "nm": "Main", "fr": 30, "ip": 0, "op": 60, "w": 64, "h": 64, "layers": [
@@ -42,6 +43,8 @@ func expressionFuzzFile(_ expression: String) -> String {
              "s": {"a": 0, "k": [100, 100], "x": \(x)}},
       "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
                  {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1], "x": \(x)}, "o": {"a": 0, "k": 100}},
+                 {"ty": "gf", "t": 1, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [10, 0]}, "o": {"a": 0, "k": 100},
+                  "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1], "x": \(x)}}},
                  {"ty": "gr", "nm": "G", "it": [
                    {"ty": "el", "nm": "E", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 1, "k": [{"t": 0, "s": [4, 4], "o": {"x": [0.5], "y": [0]}, "i": {"x": [0.5], "y": [1]}}, {"t": 20, "s": [30, 10]}], "x": \(x)}},
                    {"ty": "tm", "nm": "T", "s": {"a": 0, "k": 10, "x": \(x)}, "e": {"a": 0, "k": 90}, "o": {"a": 0, "k": 0}},

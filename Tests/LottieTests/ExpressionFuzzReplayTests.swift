@@ -20,11 +20,11 @@ import Testing
     @Test func theCaseFileBindsExpressions() throws {
         let json = expressionFuzzFile("var $bm_rt; $bm_rt = value + effect('Slider Control')('Slider') * 0 + wiggle(1, 0) - value;")
         let a = try LottieDecoder.decode(Array(json.utf8), file: "case.json")
-        // Only the two paths refuse it (a path expression is evaluated only as a link to another path),
+        // Only the two paths refuse it (their `value` is a path: a path plus a number is not a number),
         // and the text layer's source text (its value is the text: "AB…" − "AB" is not a number).
         let refused = a.features.places(of: .unrecognisedExpressions)
         #expect(a.features.uses(.expressions) && refused.count == 3
-                && refused.filter { $0.contains("path expressions are evaluated only as a link") }.count == 2
+                && refused.filter { $0.contains("object + number is not a number") }.count == 2
                 && refused.contains { $0.contains("layers[2].t.d.x") && $0.contains("is not a number") }, "\(refused)")
         #expect(a.root.layers[2].transform.position.expression != nil)
         #expect(a.root.layers[0].transform.opacity.expression != nil)

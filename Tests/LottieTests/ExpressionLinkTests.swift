@@ -116,6 +116,12 @@ private func unrecognised(_ a: LottieAnimation) -> [String] { a.features.places(
         // A name no composition has is reported, naming it.
         let missing = try decode(lottieJSON(layers: layers, assets: inner))
         #expect(unrecognised(missing).contains { $0.contains("comp(\"Main\"): no composition has that name") }, "\(unrecognised(missing))")
+        // lottie-web's names: a precomposition layer's `nm` names the asset it shows (this asset has no `nm`).
+        let unnamed = inner.replacingOccurrences(of: #""nm": "Inner", "#, with: "")
+        let precomp = #"{"ty": 0, "nm": "Inner", "refId": "p", "ip": 0, "op": 60, "st": 0, "w": 10, "h": 10, "ks": {}}"#
+        let viaLayer = try decode(lottieJSON(layers: "[\(precomp), " + layers.dropFirst(), assets: unnamed, extra: #", "nm": "Main""#))
+        #expect(unrecognised(viaLayer).isEmpty, "\(unrecognised(viaLayer))")
+        #expect(abs(viaLayer.root.layers[2].transform.rotation.value(at: 5) - 45) < 1e-9)
     }
 
     @Test func whatLinksDoNotReadIsReported() throws {

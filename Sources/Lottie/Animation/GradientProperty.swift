@@ -79,14 +79,33 @@ public struct FlatProperty: Sendable {
 
     public let storage: Storage
     public let count: Int
+    /// An interpreted colour-stop expression: when set and it runs, it gives the values (ScriptDecoding.swift).
+    public internal(set) var expression: ExpressionBinding?
 
     init(constant: [Double]) { storage = .constant(constant); count = constant.count }
     init(track: KeyframeTrack) { storage = .keyframes(track); count = track.dimensions }
 
-    public var isAnimated: Bool { if case .keyframes = storage { return true } else { return false } }
+    public var isAnimated: Bool { if case .keyframes = storage { return true } else { return expression != nil } }
 
-    /// Calls `body` with the values at `frame` (on the stack up to 64 numbers, no allocation).
+    /// The keyframes' frames (nil: constant values).
+    var keyframeTimes: [Double]? { if case .keyframes(let t) = storage { return t.times.times } else { return nil } }
+
+    /// The keyframed values at `frame` (allocates; expressions read them as `value`).
+    func keyframedValues(at frame: Double) -> [Double] {
+        var own = self
+        own.expression = nil
+        var out: [Double] = []
+        own.withValues(at: frame) { out = Array($0) }
+        return out
+    }
+
+    /// Calls `body` with the values at `frame` (on the stack up to 64 numbers, no allocation; an
+    /// expression's result allocates).
     func withValues(at frame: Double, _ body: (UnsafeBufferPointer<Double>) -> Void) {
+        if let expression, let v = try? expression.runStops(at: frame) {
+            v.withUnsafeBufferPointer(body)
+            return
+        }
         switch storage {
         case .constant(let v):
             v.withUnsafeBufferPointer(body)

@@ -127,12 +127,16 @@ public struct ShapeProperty: Sendable {
     }
 
     public let storage: Storage
+    /// An interpreted path expression (Expressions/ScriptPaths.swift): when set and it runs, it gives the path.
+    public internal(set) var expression: ExpressionBinding?
 
     public init(_ value: BezierPath) { storage = .constant(value) }
     init(track: ShapeTrack) { storage = .keyframes(track) }
 
-    public var isAnimated: Bool { if case .keyframes = storage { return true } else { return false } }
-    public var constantValue: BezierPath? { if case .constant(let v) = storage { return v } else { return nil } }
+    public var isAnimated: Bool { if case .keyframes = storage { return true } else { return expression != nil } }
+    public var constantValue: BezierPath? { if case .constant(let v) = storage, expression == nil { return v } else { return nil } }
+    /// The keyframes' frames (nil: a constant path).
+    var keyframeTimes: [Double]? { if case .keyframes(let t) = storage { return t.track.times.times } else { return nil } }
 
     /// The number of vertices (the same in every keyframe).
     public var vertexCount: Int {
@@ -142,8 +146,10 @@ public struct ShapeProperty: Sendable {
         }
     }
 
-    /// Writes the shape at `frame` into `path`, reusing its storage.
+    /// Writes the shape at `frame` into `path`, reusing its storage (an expression's when it runs;
+    /// else the keyframed shape).
     public func evaluate(at frame: Double, into path: inout BezierPath) {
+        if let expression, expression.evaluatePath(at: frame, into: &path) { return }
         switch storage {
         case .constant(let p):
             path.removeAll()

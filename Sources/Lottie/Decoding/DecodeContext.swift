@@ -39,6 +39,8 @@ final class DecodeContext {
     var interpretedExpressions = 0
     /// While a sourceText expression is resolved: `text.sourceText` reads as `value` (TextExpressionDecoding.swift).
     var sourceTextIsValue = false
+    /// While a script's links are resolved: its layer variables (ScriptLinkDecoding.swift's aliases).
+    var scriptAliases = ScriptAliases()
     /// Characters of the text documents read so far (LottieLimits.maxTotalTextCharacters).
     var textCharacters = 0
     /// Out-of-range values read as the players read them (see the header), in file order.

@@ -68,6 +68,7 @@ extension DecodeContext {
                 guard case .array(let effects)? = member(l, "ef"), !effects.isEmpty else { continue }
                 place = layerPlace
                 expressionScope.currentPlace = layerPlace
+                expressionScope.layerPosition = i     // an effect value's expression reads its own layer
                 let decoded = try at(i) { () throws(LottieError) -> [LayerEffect] in
                     try at("ef") { () throws(LottieError) -> [LayerEffect] in
                         var out: [LayerEffect] = []

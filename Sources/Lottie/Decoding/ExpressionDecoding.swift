@@ -108,6 +108,11 @@ extension DecodeContext {
     }
 
     static func control(in effects: [LayerEffect], _ effect: ExpressionKey, _ control: ExpressionKey) -> EffectControlValue? {
+        effectControl(in: effects, effect, control)?.value
+    }
+
+    /// The control named, with a value (not `.none`), or nil.
+    static func effectControl(in effects: [LayerEffect], _ effect: ExpressionKey, _ control: ExpressionKey) -> EffectControl? {
         let found: LayerEffect?
         switch effect {
         case .name(let s): found = effects.first { $0.name == s || $0.matchName == s }
@@ -115,6 +120,6 @@ extension DecodeContext {
         }
         guard let c = found?.control(control), c.value.count > 0 else { return nil }
         if case .none = c.value { return nil }
-        return c.value
+        return c
     }
 }

@@ -47,7 +47,7 @@ extension DecodeContext {
             record(.slots)
             o = p
         }
-        if !expressions, case .string(let x)? = member(o, "x") { unrecognisedExpression(x, "expressions on paths and gradients are not evaluated") }
+        if !expressions, case .string(let x)? = member(o, "x") { unrecognisedExpression(x, "expressions on this property are not evaluated") }
         guard let k = member(o, "k") else { throw error("missing value (\"k\")") }
         if case .array(let a) = k, case .object(let first)? = a.first, first.contains("t") {
             return .keyframes(a)

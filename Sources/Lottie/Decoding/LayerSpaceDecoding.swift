@@ -24,18 +24,26 @@ extension DecodeContext {
         switch callee {
         case .name(let f) where Self.layerSpaceFunctions.contains(f): (kind, start) = (f, .current)
         case let .member(layer, f) where Self.layerSpaceFunctions.contains(f):
+            var layer = layer
+            if case .name(let n) = layer, let aliased = scriptAliases.layers[n] { layer = aliased }     // ScriptLinkDecoding.swift
             guard let l = Self.spaceLayer(layer) else { return nil }
             (kind, start) = (f, l)
         default: return nil
         }
         guard args.count == 1 else { throw ExpressionFailure("\(kind) takes 1 argument (a point)") }
-        var chain: [ScriptExpr] = []
+        let chain = try transformChain(from: start, kind, &links).map { ScriptExpr.link($0) }
+        return .call(.name("$layerSpace"), [.string(kind), .array(chain), args[0]])
+    }
+
+    /// Links to the anchor point, position, scale and rotation of `start` and of each of its parents in turn.
+    func transformChain(from start: LinkLayer, _ kind: String, _ links: inout [LinkTarget]) throws(ExpressionFailure) -> [Int] {
+        var chain: [Int] = []
         var layer = start
         var seen: Set<Int> = []
         while true {
             for property in ["anchorPoint", "position", "scale", "rotation"] {
                 links.append(try linkTarget(PropertyLink(layer: layer, transform: true, property: property)))
-                chain.append(.link(links.count - 1))
+                chain.append(links.count - 1)
             }
             guard let parent = try parentIndex(of: layer) else { break }
             guard seen.insert(parent).inserted, seen.count < Self.maxChain else {
@@ -43,11 +51,51 @@ extension DecodeContext {
             }
             layer = .index(parent)
         }
-        return .call(.name("$layerSpace"), [.string(kind), .array(chain), args[0]])
+        return chain
+    }
+
+    /// The transform chains of the layers the expression's layer's layer controls (effect value
+    /// type 10, a constant `ind`) name, by `ind`, when the script calls `effect`: what
+    /// `effect(E)(V)` gives is that layer (its index, anchorPoint, position, toComp …), as
+    /// lottie-web's layer control returns the layer. At most maxLayerControls layers.
+    func layerControlChains(_ source: String, _ links: inout [LinkTarget]) throws(ExpressionFailure) -> [Int: [Int]] {
+        guard source.contains("effect") else { return [:] }
+        var chains: [Int: [Int]] = [:]
+        for effect in expressionScope.effects(ofLayer: nil) {
+            for c in effect.controls where c.type == 10 {
+                guard case .scalar(let p) = c.value, let v = p.constantValue, v == v.rounded(), abs(v) < 1e9,
+                      chains[Int(v)] == nil, layerExists(Int(v)) else { continue }
+                guard chains.count < Self.maxLayerControls else {
+                    throw ExpressionFailure("more than \(Self.maxLayerControls) layer controls on the layer")
+                }
+                chains[Int(v)] = try transformChain(from: .index(Int(v)), "a layer control", &links)
+            }
+        }
+        return chains
+    }
+
+    private static let maxLayerControls = 64
+
+    /// Whether the expression's composition has a layer with this `ind`.
+    private func layerExists(_ ind: Int) -> Bool {
+        expressionScope.layers.contains { v in
+            guard case .object(let q) = v, case .number(let x)? = q["ind"] else { return false }
+            return x == Double(ind)
+        }
+    }
+
+    /// Layer names → `ind` in the expression's composition (the first of each name).
+    func layerIndices() -> [String: Int] {
+        var out: [String: Int] = [:]
+        for case .object(let o) in expressionScope.layers {
+            guard let n = name(o), out[n] == nil, case .number(let x)? = o["ind"], x == x.rounded(), abs(x) < 1e9 else { continue }
+            out[n] = Int(x)
+        }
+        return out
     }
 
     /// The layer a `L.toComp(…)` names, or nil.
-    private static func spaceLayer(_ e: ScriptExpr) -> LinkLayer? {
+    static func spaceLayer(_ e: ScriptExpr) -> LinkLayer? {
         switch e {
         case .name("thisLayer"): return .current
         case .name("parent"), .member(.name("thisLayer"), "parent"): return .parent
@@ -77,10 +125,6 @@ extension DecodeContext {
         }
         guard let position, position < list.count, case .object(let o) = list[position],
               case .number(let p)? = o["parent"], p == p.rounded(), abs(p) < 1e9 else { return nil }
-        let exists = list.contains { v in
-            guard case .object(let q) = v, case .number(let x)? = q["ind"] else { return false }
-            return x == p
-        }
-        return exists ? Int(p) : nil
+        return layerExists(Int(p)) ? Int(p) : nil
     }
 }

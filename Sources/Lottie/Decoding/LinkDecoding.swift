@@ -54,7 +54,7 @@ struct LocatedProperty {
         case vector(Point)
         case position
         case color
-        /// A path (`sh` items' `ks`): read by PathLinkDecoding.swift, not by typed expressions.
+        /// A path (`sh` items' `ks`): read by path links and scripts (PathLinkDecoding.swift, ScriptPaths.swift), not by typed expressions.
         case path
     }
 
@@ -68,17 +68,31 @@ struct LocatedProperty {
 }
 
 extension DecodeContext {
-    /// Registers the compositions `comp(name)` can name.
+    /// Registers the compositions `comp(name)` can name: the root by its `nm`, a precomposition
+    /// asset by its `nm` (After Effects' composition name), and — as lottie-web registers them — a
+    /// precomposition by the `nm` of a layer showing it (`ty` 0, its `refId`), the root's layers
+    /// first, then each asset's in order; the first of each name.
     func linkCompositions(_ root: JSONObject) {
         if let n = name(root), case .array(let list)? = member(root, "layers") {
             links.compositions[n] = LinkedComposition(layers: list, layersPath: [.key("layers")], placePrefix: "")
         }
         guard case .array(let assets)? = member(root, "assets") else { return }
+        var byID: [String: LinkedComposition] = [:]
         for (i, a) in assets.enumerated() {
-            guard case .object(let o) = a, let n = name(o), case .array(let list)? = member(o, "layers"),
-                  links.compositions[n] == nil else { continue }
-            links.compositions[n] = LinkedComposition(layers: list, layersPath: [.key("assets"), .index(i), .key("layers")],
-                                                      placePrefix: "assets[\(i)].")
+            guard case .object(let o) = a, case .array(let list)? = member(o, "layers") else { continue }
+            let c = LinkedComposition(layers: list, layersPath: [.key("assets"), .index(i), .key("layers")], placePrefix: "assets[\(i)].")
+            if case .string(let id)? = member(o, "id"), byID[id] == nil { byID[id] = c }
+            if let n = name(o), links.compositions[n] == nil { links.compositions[n] = c }
+        }
+        var lists: [[JSONValue]] = []
+        if case .array(let list)? = member(root, "layers") { lists.append(list) }
+        for case .object(let o) in assets { if case .array(let list)? = member(o, "layers") { lists.append(list) } }
+        for list in lists {
+            for case .object(let l) in list {
+                guard case .number(0)? = member(l, "ty"), let n = name(l), links.compositions[n] == nil,
+                      case .string(let ref)? = member(l, "refId"), let c = byID[ref] else { continue }
+                links.compositions[n] = c
+            }
         }
     }
 
@@ -127,7 +141,7 @@ extension DecodeContext {
             case .vector(let d): return .vector(try vector(o, found.key, default: d))
             case .position: return .position(try position(o, found.key, default: .zero))
             case .color: return .color(try color(o, found.key, default: .black, opaque: true))
-            case .path: throw error("a path is not a number or vector", member: found.key)
+            case .path: return .path(try shape(o, found.key))
             }
         }
     }
@@ -255,7 +269,7 @@ extension DecodeContext {
         return v
     }
 
-    private func layerPosition(_ link: PropertyLink, in list: [JSONValue]) throws(ExpressionFailure) -> Int {
+    func layerPosition(_ link: PropertyLink, in list: [JSONValue]) throws(ExpressionFailure) -> Int {
         let found: Int?
         switch link.layer {
         case .current: found = expressionScope.layerPosition < list.count ? expressionScope.layerPosition : nil

@@ -8,8 +8,9 @@
 // shape property's value; the expression's own keyframes are never drawn). A link to the property
 // itself is its own value: the keyframes. Bounds as for links (LinkDecoding.swift): a chain of at
 // most LottieLimits.maxExpressionLinkDepth path links, cycles reported, at most
-// LottieLimits.maxExpressionLinks linked decodes per file. Any other path expression is reported
-// and the keyframes are used.
+// LottieLimits.maxExpressionLinks linked decodes per file. Any other path expression is a script
+// (`createPath(…)`, `thisProperty.points()` …: Expressions/ScriptPaths.swift), bound by
+// ScriptDecoding.swift once the property's own keyframes are decoded.
 
 extension DecodeContext {
     /// What a path's expression gives.
@@ -18,12 +19,14 @@ extension DecodeContext {
         case own
         /// The linked path, decoded.
         case linked(ShapeProperty)
+        /// Not a link: a script, to be bound to the property's own keyframes.
+        case script
     }
 
     /// The path the expression `source` of the path property at the current JSON path links to.
     func pathExpression(_ source: String) -> PathExpression {
+        guard let link = Self.pathLink(source, caps: expressionCaps) else { return .script }
         do throws(ExpressionFailure) {
-            let link = try Self.pathLink(source, caps: expressionCaps)
             let found = try locate(link)
             guard case .path = found.kind else { throw ExpressionFailure("\(link.description) is not a path") }
             let key = jsonPathString(found.containerPath + [.key(found.key)])
@@ -56,24 +59,19 @@ extension DecodeContext {
     }
 
     /// The link a path expression gives as its result: `$bm_rt = link;` (Bodymovin's wrapper) or
-    /// the link alone; any other statement or form is not a path link.
-    static func pathLink(_ source: String, caps: ExpressionCaps) throws(ExpressionFailure) -> PropertyLink {
-        let statements: [ExpressionStatement]
-        do throws(ExpressionFailure) { statements = try ExpressionParser.parse(source, caps: caps) } catch {
-            throw ExpressionFailure("path expressions are evaluated only as a link to another path (….path); this one: \(error.reason)")
-        }
+    /// the link alone; nil for any other statement or form (a script).
+    static func pathLink(_ source: String, caps: ExpressionCaps) -> PropertyLink? {
+        guard let statements = try? ExpressionParser.parse(source, caps: caps) else { return nil }
         var result: ExpressionNode?
         for s in statements {
             switch s {
             case .declare("$bm_rt", nil): continue
             case .assign("$bm_rt", let e), .declare("$bm_rt", let e?), .evaluate(let e): result = e
-            default: throw ExpressionFailure("path expressions are evaluated only as a link to another path")
+            default: return nil
             }
         }
-        guard let result, let reference = try PropertyLinkSyntax.reference(result), reference.atTime == nil,
-              reference.link.property == "path" else {
-            throw ExpressionFailure("path expressions are evaluated only as a link to another path (….path)")
-        }
+        guard let result, let reference = try? PropertyLinkSyntax.reference(result), reference.atTime == nil,
+              reference.link.property == "path" else { return nil }
         return reference.link
     }
 }

@@ -7,13 +7,19 @@
 // and the property keeps its keyframes. At most maxInterpretedExpressions are bound per file.
 
 extension DecodeContext {
-    func interpreted(_ source: String, base: ExpressionBase, count: Int, scale: Double) -> ExpressionBinding? {
+    /// `ownPath`: a path expression's own path (the program must give a path).
+    /// `ownStops`: a colour-stop expression's own gradient values (the program must give as many numbers).
+    func interpreted(_ source: String, base: ExpressionBase, count: Int, scale: Double, ownPath: ShapeProperty? = nil,
+                     ownStops: FlatProperty? = nil) -> ExpressionBinding? {
         let scope = expressionScope
         do throws(ExpressionFailure) {
-            let (binding, _) = try scriptBinding(source, base: base, count: count, scale: scale)
+            let (binding, _) = try scriptBinding(source, base: base, count: count, scale: scale, ownPath: ownPath, ownStops: ownStops)
             let end = min(max(scope.layerOutPoint, scope.layerInPoint), limits.maxFrame)
-            for frame in [scope.layerInPoint] + (base.keyframeTimes ?? []).prefix(64) + [end] {
-                do { _ = try binding.trial(at: frame) } catch { throw ExpressionFailure("\(error.reason) at frame \(formatNumber(frame))") }
+            for frame in [scope.layerInPoint] + ((ownPath?.keyframeTimes ?? ownStops?.keyframeTimes ?? base.keyframeTimes) ?? []).prefix(64) + [end] {
+                do throws(ScriptError) {
+                    if ownPath != nil { _ = try binding.runPath(at: frame) } else if ownStops != nil { _ = try binding.runStops(at: frame) }
+                    else { _ = try binding.trial(at: frame) }
+                } catch { throw ExpressionFailure("\(error.reason) at frame \(formatNumber(frame))") }
             }
             interpretedExpressions += 1
             record(.expressions)
@@ -37,10 +43,12 @@ extension DecodeContext {
 extension DecodeContext {
     /// `source` parsed, its links resolved and bound to the property in the current scope, within
     /// the file's caps (interpreted expressions per file, link depth, steps with links).
-    func scriptBinding(_ source: String, base: ExpressionBase, count: Int, scale: Double)
-        throws(ExpressionFailure) -> (ExpressionBinding, ScriptProgram) {
+    func scriptBinding(_ source: String, base: ExpressionBase, count: Int, scale: Double, ownPath: ShapeProperty? = nil,
+                       ownStops: FlatProperty? = nil) throws(ExpressionFailure) -> (ExpressionBinding, ScriptProgram) {
         let scope = expressionScope
-        let (statements, links) = try resolveScriptLinks(try ScriptParser.parse(source, caps: expressionCaps))
+        let (statements, found) = try resolveScriptLinks(try ScriptParser.parse(source, caps: expressionCaps))
+        var links = found
+        let chains = try layerControlChains(source, &links)       // LayerSpaceDecoding.swift
         guard interpretedExpressions < limits.maxInterpretedExpressions else {
             throw ExpressionFailure("more than \(limits.maxInterpretedExpressions) interpreted expressions in the file")
         }
@@ -49,12 +57,13 @@ extension DecodeContext {
         let context = ScriptContext(compWidth: scope.compWidth, compHeight: scope.compHeight, layerIndex: scope.layerIndex,
                                     hasParent: scope.parentPosition != nil, compDuration: scope.compDuration,
                                     numLayers: scope.layers.count, effects: effects, maxSteps: limits.maxExpressionSteps,
-                                    maxCallDepth: limits.maxExpressionCallDepth, links: links)
+                                    maxCallDepth: limits.maxExpressionCallDepth, links: links,
+                                    layers: ScriptLayers(indices: layerIndices(), chains: chains))
         let program = ScriptProgram(statements: statements, context: context)
         let binding = ExpressionBinding(source: source, code: .script(program),
                                         base: base, count: count, scale: scale == 0 ? 1 : scale, frameRate: scope.frameRate,
                                         seed: WiggleNoise.seed("\(place) \(jsonPathString(path))"), controls: [],
-                                        layerInPoint: scope.layerInPoint, layerOutPoint: scope.layerOutPoint, links: links)
+                                        layerInPoint: scope.layerInPoint, layerOutPoint: scope.layerOutPoint, links: links, path: ownPath, stops: ownStops)
         guard binding.linkDepth <= limits.maxExpressionLinkDepth else {
             throw ExpressionFailure("links chained more than \(limits.maxExpressionLinkDepth) deep")
         }

@@ -12,18 +12,27 @@ extension DecodeContext {
     func shape(_ o: JSONObject, _ key: String) throws(LottieError) -> ShapeProperty {
         guard let v = member(o, key) else { throw error("missing path data (\"\(key)\")") }
         return try at(key) { () throws(LottieError) -> ShapeProperty in
-            var evaluated = false
+            var evaluated = false, script: String?
             if case .object(let p) = v, case .string(let x)? = member(p, "x"), !x.allSatisfy(\.isWhitespace) {
-                if case .linked(let linked) = pathExpression(x) { return linked }
-                evaluated = true     // its own keyframes: a link to itself, or reported by pathExpression
+                switch pathExpression(x) {
+                case .linked(let linked): return linked
+                case .script: script = x        // bound below, to the keyframes decoded here
+                case .own: break                // a link to itself, or reported by pathExpression
+                }
+                evaluated = true
             }
+            var shape: ShapeProperty
             switch try propertyBody(v, expressions: evaluated) {
             case .value(let k):
-                return ShapeProperty(try at("k") { () throws(LottieError) -> BezierPath in try bezier(k) })
+                shape = ShapeProperty(try at("k") { () throws(LottieError) -> BezierPath in try bezier(k) })
             case .keyframes(let list):
                 record(.animatedProperties)
-                return ShapeProperty(track: try shapeTrack(list))
+                shape = ShapeProperty(track: try shapeTrack(list))
             }
+            if let script {
+                shape.expression = interpreted(script, base: .constant(ExpressionValue(0)), count: 1, scale: 1, ownPath: shape)
+            }
+            return shape
         }
     }
 
@@ -115,8 +124,10 @@ extension DecodeContext {
             let g = try object(v, "gradient colours {\"p\", \"k\"}")
             let stops = try optionalInteger(g, "p", in: 0...limits.maxGradientStops) ?? 0
             guard let k = member(g, "k") else { throw error("missing gradient colours (\"k\")") }
-            let values: FlatProperty = try at("k") { () throws(LottieError) -> FlatProperty in
-                switch try propertyBody(k) {
+            var script: String?
+            if case .object(let ko) = k, case .string(let x)? = member(ko, "x"), !x.allSatisfy(\.isWhitespace) { script = x }
+            var values: FlatProperty = try at("k") { () throws(LottieError) -> FlatProperty in
+                switch try propertyBody(k, expressions: script != nil) {
                 case .value(let numbers):
                     return FlatProperty(constant: try at("k") { () throws(LottieError) -> [Double] in try self.numbers(numbers) })
                 case .keyframes(let list):
@@ -125,6 +136,12 @@ extension DecodeContext {
                     guard let first = raws.first?.start ?? raws.first?.end else { throw error("missing keyframe value (\"s\")") }
                     let count = try at("k") { () throws(LottieError) -> Int in try at(0) { () throws(LottieError) -> Int in try numbers(first).count } }
                     return FlatProperty(track: try track(raws, dimensions: count) { (s) throws(LottieError) -> [Double] in try numbers(s) })
+                }
+            }
+            if let script {      // a colour-stop script: `value` is the flat array, the result one as long
+                let own = values
+                values.expression = try at("k") { () throws(LottieError) -> ExpressionBinding? in
+                    interpreted(script, base: .constant(ExpressionValue(0)), count: 1, scale: 1, ownStops: own)
                 }
             }
             let colorCount = stops == 0 ? values.count / 4 : stops

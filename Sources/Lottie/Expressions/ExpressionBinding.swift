@@ -50,9 +50,13 @@ public final class ExpressionBinding: Sendable {
     let cost: Int
     /// Links in the longest chain from this program: 0 without links, else 1 + the longest of its targets'.
     let linkDepth: Int
+    /// A path expression's own path (its keyframes, without the expression): `value` and `thisProperty`.
+    let path: ShapeProperty?
+    /// A colour-stop expression's own gradient values (without the expression): `value`.
+    let stops: FlatProperty?
 
     init(source: String, code: ExpressionCode, base: ExpressionBase, count: Int, scale: Double, frameRate: Double,
-         seed: UInt64, controls: [EffectControlValue], layerInPoint: Double, layerOutPoint: Double, links: [LinkTarget] = []) {
+         seed: UInt64, controls: [EffectControlValue], layerInPoint: Double, layerOutPoint: Double, links: [LinkTarget] = [], path: ShapeProperty? = nil, stops: FlatProperty? = nil) {
         self.source = source
         self.code = code
         self.base = base
@@ -64,6 +68,8 @@ public final class ExpressionBinding: Sendable {
         self.layerInPoint = layerInPoint
         self.layerOutPoint = layerOutPoint
         self.links = links
+        self.path = path
+        self.stops = stops
         self.cost = code.cost(links: links)
         self.linkDepth = links.map { 1 + $0.linkDepth }.max() ?? 0
     }
@@ -100,6 +106,8 @@ enum LinkTarget: Sendable {
     case vector(VectorProperty)
     case position(PositionProperty)
     case color(ColorProperty)
+    /// A path (`….path`): read by interpreted scripts only (ScriptPaths.swift).
+    case path(ShapeProperty)
     /// The expression's own property: its value before the expression (`value`), as After Effects
     /// reads `transform.position` in a position expression. Its length is the expression's.
     case own
@@ -107,7 +115,7 @@ enum LinkTarget: Sendable {
     /// Components of the value (nil for `own`).
     var count: Int? {
         switch self {
-        case .own: return nil
+        case .own, .path: return nil
         case .scalar: return 1
         case .vector, .position: return 2
         case .color: return 4
@@ -122,6 +130,7 @@ enum LinkTarget: Sendable {
         case .vector(let p): let v = p.value(at: frame); return ExpressionValue(SIMD4(v.x, v.y, 0, 0), count: 2)
         case .position(let p): let v = p.value(at: frame); return ExpressionValue(SIMD4(v.x, v.y, 0, 0), count: 2)
         case .color(let p): let c = p.value(at: frame); return ExpressionValue(SIMD4(c.r, c.g, c.b, c.a), count: 4)
+        case .path: return ExpressionValue(.nan)     // not a number: scripts read it as a path value
         }
     }
 
@@ -132,6 +141,7 @@ enum LinkTarget: Sendable {
         case .scalar(let p): return p.expression.map { [$0] } ?? []
         case .vector(let p): return p.expression.map { [$0] } ?? []
         case .color(let p): return p.expression.map { [$0] } ?? []
+        case .path(let p): return p.expression.map { [$0] } ?? []
         case .position(let p):
             if let e = p.expression { return [e] }
             if case let .split(x, y) = p.storage { return [x.expression, y.expression].compactMap { $0 } }
@@ -167,5 +177,38 @@ extension ExpressionCode {
         case .script(let program):
             return program.context.links.reduce(program.context.maxSteps) { Swift.min($0 + $1.cost, Int.max / 2) }
         }
+    }
+}
+
+extension ExpressionBinding {
+    /// A path expression's path at `frame` into `shape`; false when the run fails or gives no path.
+    func evaluatePath(at frame: Double, into shape: inout BezierPath) -> Bool {
+        guard let made = try? runPath(at: frame) else { return false }
+        made.evaluate(at: frame, into: &shape)
+        return true
+    }
+
+    /// The path property a path expression gives at `frame`, or its error.
+    func runPath(at frame: Double) throws(ScriptError) -> ShapeProperty {
+        guard case .script(let program) = code else { throw .unsupported("a path expression is not a script") }
+        let v = try program.runRaw(ExpressionEnvironment(frame: frame, frameRate: frameRate, binding: self, value: baseValue(at: frame)),
+                                   value: path.map { .path($0) } ?? .undefined)
+        guard case .path(let p) = v else { throw .unsupported("gives \(v.typeName), not a path") }
+        return p
+    }
+}
+
+extension ExpressionBinding {
+    /// A colour-stop expression's values at `frame`: an array of as many numbers as the gradient's
+    /// (4 per colour stop, 2 per opacity stop), or its error.
+    func runStops(at frame: Double) throws(ScriptError) -> [Double] {
+        guard case .script(let program) = code, let stops else { throw .unsupported("a gradient expression is not a script") }
+        let own = ScriptValue.vector(stops.keyframedValues(at: frame))
+        let v = try program.runRaw(ExpressionEnvironment(frame: frame, frameRate: frameRate, binding: self, value: baseValue(at: frame)),
+                                   value: own)
+        guard v.isArray, let c = v.components, c.count == stops.count, c.allSatisfy(\.isFinite) else {
+            throw .unsupported("gives \(v.typeName) (\(v.components?.count ?? 0) numbers), not the gradient's \(stops.count) numbers")
+        }
+        return c
     }
 }

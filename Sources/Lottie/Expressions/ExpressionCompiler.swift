@@ -259,6 +259,7 @@ struct ExpressionCompiler {
     private mutating func link(_ e: ExpressionNode) throws(ExpressionFailure) -> Typed? {
         guard let reference = try PropertyLinkSyntax.reference(e) else { return nil }
         let target = try resolveLink(reference.link)
+        if case .path = target { throw ExpressionFailure("\(reference.link.description) is a path, not a number or vector") }
         links.append(target)
         let i = links.count - 1, n = target.count ?? count
         if let t = reference.atTime { return (.linkAtTime(i, try scalar(t)), n) }

@@ -7,7 +7,7 @@
 //             | "parent" | ε
 //               (ε: a bare `content(…)` or `transform` is the expression's own layer; a bare
 //               `anchorPoint` is its transform's, as lottie-web binds it)
-//   group     = ".content(" K ")" | "(\"Contents\")(" K ")"
+//   group     = ".content(" K ")" | "(\"Contents\")(" K ")" | "(" K ")" (after a group: its item)
 //   transform = ".transform" | "(\"Transform\")"
 //   property  = "." NAME | "(\"" Display Name "\")"
 //
@@ -97,6 +97,10 @@ enum PropertyLinkSyntax {
         "ADBE Anchor Point": "anchorPoint", "ADBE Position": "position", "ADBE Scale": "scale",
         "ADBE Rotate Z": "rotation", "ADBE Opacity": "opacity", "ADBE Vector Shape": "path",
     ]
+    static let propertyNameSet = Set(propertyNames.keys)
+    /// Members of a layer that are not properties: read by the interpreter, not as links.
+    static let layerAttributes: Set<String> = ["index", "name", "inPoint", "outPoint", "startTime", "hasParent", "width", "height",
+                                               "sourceRectAtTime"]
     static let transformNames: Set<String> = ["Transform", "ADBE Transform Group", "ADBE Vector Transform Group"]
     static let contentsNames: Set<String> = ["Contents", "ADBE Root Vectors Group", "ADBE Vectors Group"]
 
@@ -164,6 +168,7 @@ enum PropertyLinkSyntax {
         default: return nil
         }
         if case .member("effect")? = rest.first { return nil }     // an expression control (ExpressionCompiler.control)
+        if case .member(let m)? = rest.first, layerAttributes.contains(m) { return nil }     // the interpreter's (ScriptLayers.swift)
         try path(&rest, into: &link)
         return try value(&rest, link)
     }
@@ -210,6 +215,10 @@ enum PropertyLinkSyntax {
                 rest.removeFirst()
                 link.property = name
                 return
+            case .call(let a) where a.count == 1 && !link.items.isEmpty && !link.transform && !isName(a[0], in: propertyNameSet):
+                // content("Group 1")("Path 1"): a group called with an item's name or index is that item.
+                rest.removeFirst()
+                link.items.append(try item(.call(a)))
             case .call(let a):
                 guard a.count == 1, case .string(let s) = a[0], let name = propertyNames[s] else {
                     throw ExpressionFailure("a property named by (\"…\") must be one of AE's display names (\"Position\", \"Opacity\", …)")

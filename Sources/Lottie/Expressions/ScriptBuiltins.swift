@@ -101,6 +101,7 @@ extension ScriptEnvironment {
             let w = WiggleNoise.wiggle(value, seed: seed, time: frame / frameRate, frequency: try number(0), amplitude: try number(1),
                                        octaves: Int(octaves), multiplier: a.count == 4 ? try number(3) : 0.5)
             return ScriptValue(w)
+        case "createPath": return try createPath(a, &run)     // ScriptPaths.swift
         case "comp": throw .unsupported("comp() (links to other compositions) is not supported")
         case "parseFloat", "parseInt", "isNaN", "isFinite": try arity(1...2); return Self.conversion(name, a)
         default:
@@ -135,6 +136,8 @@ extension ScriptEnvironment {
             guard a.count == 1 else { throw .unsupported("effect takes 1 argument") }
             return .object(.effect(l, try Self.key(a[0])))
         case .object(.builtin(let b)): return try standardMethod(b, name, a, &run)
+        case .path(let p): return try callPath(p, name, a, &run)
+        case .object(.layerIndex(let i)): return try callLayer(i, name, a)
         case .object(let o):
             throw .unsupported("'.\(name.prefix(30))()' of \(o.description) (links to other properties) is not supported")
         default:
@@ -156,11 +159,11 @@ extension ScriptEnvironment {
     func control(_ layer: String?, _ effect: ExpressionKey, _ a: [ScriptValue]) throws(ScriptError) -> ScriptValue {
         guard a.count == 1 else { throw .unsupported("effect(name)(control) takes one argument each") }
         let control = try Self.key(a[0])
-        guard let effects = context.effects[layer ?? ""],
-              let v = DecodeContext.control(in: effects, effect, control) else {
+        guard let effects = context.effects[layer ?? ""], let c = DecodeContext.effectControl(in: effects, effect, control) else {
             throw .unsupported("the effect control it names is not in the file")
         }
-        return ScriptValue(v.expressionValue(at: frame))
+        if c.type == 10 { return try layerControl(c.value) }       // a layer control gives the layer (ScriptLayers.swift)
+        return ScriptValue(c.value.expressionValue(at: frame))
     }
 
     static func key(_ v: ScriptValue) throws(ScriptError) -> ExpressionKey {

@@ -51,13 +51,16 @@ struct ScriptEnvironment {
         guard let g = GlobalName.byName[name] else { throw .unsupported("unknown name '\(name.prefix(30))'") }
         switch g {
         case .time: return .number(frame / frameRate)
-        case .value: return ScriptValue(value)
+        case .value:
+            if let p = binding.path { return .path(p) }
+            if let s = binding.stops { return .vector(s.keyframedValues(at: frame)) }
+            return ScriptValue(value)
         case .numKeys: return .number(Double(numKeys))
         case .index: return .number(Double(context.layerIndex))
         case .hasParent: return .bool(context.hasParent)
         case .thisComp: return .object(.thisComp)
         case .thisLayer: return .object(.layer(""))
-        case .thisProperty: return .object(.property)
+        case .thisProperty: return binding.path.map { .path($0) } ?? .object(.property)
         case .inPoint: return .number(binding.layerInPoint / frameRate)
         case .outPoint: return .number(binding.layerOutPoint / frameRate)
         case .velocity, .speed: return try callGlobal(name + "AtTime", [.number(frame / frameRate)], &run)
@@ -112,9 +115,19 @@ struct ScriptEnvironment {
             default: throw .unsupported("thisProperty.\(name.prefix(30)) is not supported")
             }
         case .object(.builtin(let b)): return standardMember(b, name)
+        case .object(.layer(let l)) where name == "index":
+            guard let i = l.isEmpty ? context.layerIndex : context.layers.indices[l] else { throw .type("no layer named '\(l.prefix(30))'") }
+            return .number(Double(i))
+        case .object(.layerIndex(let i)): return try layerMember(i, name)
         case .object(let o):
             throw .unsupported("'.\(name.prefix(30))' of \(o.description) (links to other properties) is not supported")
         case .record(let r): return r.members[name] ?? .undefined
+        case .path(let p):
+            switch name {
+            case "value": return object
+            case "numKeys": return .number(Double(p.keyframeTimes?.count ?? 0))
+            default: throw .unsupported("'.\(name.prefix(30))' of a path is not supported")
+            }
         case .number, .bool, .function: return .undefined
         }
     }
@@ -149,6 +162,7 @@ extension ScriptObject: CustomStringConvertible {
         case .layer(let l): return l.isEmpty ? "thisLayer" : "layer '\(l.prefix(30))'"
         case .effect(let l, let e): return "effect \(e)" + (l.map { " of layer '\($0.prefix(30))'" } ?? "")
         case .property: return "thisProperty"
+        case .layerIndex(let i): return "layer \(i)"
         case .builtin(let b): return b.rawValue
         }
     }
@@ -172,10 +186,12 @@ final class ScriptContext: Sendable {
     let maxCallDepth: Int
     /// The properties the program's links read (ScriptExpr.link).
     let links: [LinkTarget]
+    /// The composition's layers by name, and the transform chains of those layer controls name (ScriptLayers.swift).
+    let layers: ScriptLayers
 
     init(compWidth: Double, compHeight: Double, layerIndex: Int, hasParent: Bool = false, compDuration: Double = 0,
          numLayers: Int = 0, effects: [String: [LayerEffect]],
-         maxSteps: Int, maxCallDepth: Int, links: [LinkTarget] = []) {
+         maxSteps: Int, maxCallDepth: Int, links: [LinkTarget] = [], layers: ScriptLayers = ScriptLayers()) {
         self.compWidth = compWidth
         self.compHeight = compHeight
         self.layerIndex = layerIndex
@@ -186,5 +202,6 @@ final class ScriptContext: Sendable {
         self.maxSteps = maxSteps
         self.maxCallDepth = maxCallDepth
         self.links = links
+        self.layers = layers
     }
 }

@@ -68,7 +68,12 @@ struct ScriptInterpreter {
     }
 
     mutating func step() throws(ScriptError) {
-        steps += 1
+        try charge(1)
+    }
+
+    /// Charges `n` steps (work proportional to n done by one built-in: a path's vertices).
+    mutating func charge(_ n: Int) throws(ScriptError) {
+        steps += n
         if steps > maxSteps { throw .budget("more than \(maxSteps) evaluation steps (a loop or recursion too long)") }
     }
 
@@ -320,7 +325,7 @@ struct ScriptInterpreter {
             var args: [ScriptValue] = []
             for a in arguments { args.append(try evaluate(a)) }
             return try construct(try evaluate(callee), args)
-        case .link(let i): return ScriptValue(environment.context.links[i].value(at: environment.frame, of: environment.binding))
+        case .link(let i): return environment.linkValue(i)
         }
     }
 

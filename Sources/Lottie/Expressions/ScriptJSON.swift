@@ -42,7 +42,7 @@ enum ScriptJSON {
         case .number(let n): out += n.isFinite ? ScriptValue.numberText(n) : "null"
         case .string(let s): quote(s, to: &out)
         case .key(let k): return try write(k.value, to: &out, gap: gap, indent: indent, depth: depth)
-        case .object: out += "{}"
+        case .object, .path: out += "{}"
         case .array(let a):
             try container("[", "]", a.count, to: &out, gap: gap, indent: indent) { (i, out, inner) throws(ScriptError) in
                 if !(try write(a[i], to: &out, gap: gap, indent: inner, depth: depth + 1)) { out += "null" }

@@ -31,6 +31,8 @@ indirect enum ScriptValue: Sendable {
     case object(ScriptObject)
     /// An object made by a literal `{ … }` (ScriptScope.swift).
     case record(ScriptRecord)
+    /// A path: a shape property read at the script's frame or a given time (ScriptPaths.swift).
+    case path(ShapeProperty)
 
     init(_ v: ExpressionValue) {
         self = v.count == 1 ? .number(v.v[0]) : .array((0..<v.count).map { .number(v.v[$0]) })
@@ -84,7 +86,7 @@ indirect enum ScriptValue: Sendable {
         case .number: return "number"
         case .string: return "string"
         case .object(.builtin(let b)) where b.isConstructor: return "function"
-        case .array, .key, .object, .record: return "object"
+        case .array, .key, .object, .record, .path: return "object"
         case .function: return "function"
         }
     }
@@ -116,6 +118,8 @@ enum ScriptObject: Sendable, Equatable {
     case effect(String?, ExpressionKey)
     /// `thisProperty`: the property the expression is on.
     case property
+    /// A layer by `ind`, as a layer control gives it (ScriptLayers.swift).
+    case layerIndex(Int)
     /// Array, Object, JSON, Number, String, Boolean, Function (ScriptGlobals.swift).
     case builtin(ScriptBuiltin)
 }
@@ -224,7 +228,7 @@ extension ScriptValue {
             }
         case .key(let k): k.value.append(to: &text)
         case .function(let f, _): text += "function \(f.name)"
-        case .record: text += "[object Object]"
+        case .record, .path: text += "[object Object]"
         case .object(.builtin(let b)) where b.isConstructor: text += "function \(b.rawValue)() { [native code] }"
         case .object: text += "[object]"
         }

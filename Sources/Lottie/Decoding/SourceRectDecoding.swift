@@ -1,0 +1,46 @@
+// sourceRectAtTime(t, includeExtents) in scripts, resolved while decoding, as lottie-web answers it
+//
+// `L.sourceRectAtTime(…)` with L one of thisLayer, parent, thisComp.layer(literal) or a layer
+// variable (ScriptLinkDecoding.swift's aliases), or a bare `sourceRectAtTime(…)` (the expression's
+// layer), is replaced by the object lottie-web's element gives — the arguments are not read there:
+//
+//   shape layer (ty 4), precomposition (0)   { top: 0, left: 0, width: 100, height: 100 }
+//                                             (RenderableElement's placeholder: lottie-web does not measure shapes)
+//   solid (1)                                 { top: 0, left: 0, width: sw, height: sh }
+//   null (3)                                  undefined (lottie-web's NullElement returns nothing)
+//
+// After Effects measures the layer's content at time t instead (a shape layer's path bounds, with
+// the stroke when includeExtents is true), so a script laying things out around a shape's real
+// bounds differs from AE here; files made for lottie-web were previewed against this answer.
+// A text layer's rectangle is the bounding box of its rendered glyphs in lottie-web (the SVG
+// element's getBBox), an image layer's its asset's size: neither is read here, so they are reported.
+
+extension DecodeContext {
+    /// The rewritten call, or nil when `x` is not a sourceRectAtTime call.
+    func sourceRect(_ x: ScriptExpr) throws(ExpressionFailure) -> ScriptExpr? {
+        guard case let .call(callee, args) = x, args.count <= 2 else { return nil }
+        var layer: LinkLayer
+        switch callee {
+        case .name("sourceRectAtTime"): layer = .current
+        case .member(var l, "sourceRectAtTime"):
+            if case .name(let n) = l, let aliased = scriptAliases.layers[n] { l = aliased }
+            guard let found = Self.spaceLayer(l) else { return nil }
+            layer = found
+        default: return nil
+        }
+        let list = expressionScope.layers
+        let position = try layerPosition(PropertyLink(layer: layer), in: list)
+        guard case .object(let o) = list[position] else { return nil }
+        let type = (try? optionalNumber(o, "ty")) ?? -1
+        var size = (100.0, 100.0)
+        switch type {
+        case 0, 4: break
+        case 1: size = ((try? optionalNumber(o, "sw")) ?? 0, (try? optionalNumber(o, "sh")) ?? 0)
+        case 3: return .name("undefined")
+        default:
+            throw ExpressionFailure("sourceRectAtTime of a \(type == 5 ? "text layer (lottie-web measures its rendered glyphs)" : "layer of type \(formatNumber(type))") is not supported")
+        }
+        return .object([ScriptProperty(key: "top", value: .number(0)), ScriptProperty(key: "left", value: .number(0)),
+                        ScriptProperty(key: "width", value: .number(size.0)), ScriptProperty(key: "height", value: .number(size.1))])
+    }
+}
