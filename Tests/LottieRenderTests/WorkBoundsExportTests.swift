@@ -10,6 +10,9 @@
 //   • bounds-overdraw: 65 × 65 nested repeater copies of a full-canvas rectangle at 1 % opacity
 //     (4 225 passes over the frame, inside the work cap) — the frame stops at the paint cap of
 //     4 096 frames: an error naming the layer, nothing written;
+//   • bounds-frame-memory: eight layers of 316 × 316 nested repeater copies (inside every other
+//     cap, the work cap included; ≈ 2.2 GB of display list together) — refused before any frame is built: an
+//     error naming the layer that needs the most and the memory cap, nothing written;
 //   • bounds-fps-1000: a legal 1 000 fps file renders without --fps at 240 fps, with a note.
 import Foundation
 import Testing
@@ -76,6 +79,20 @@ import TestSupport
         let inside = try animexport(["still", "inside.json", "--scale", "0.05", "in.png"], cwd: dir)
         #expect(inside.status == 0 && inside.stderr.isEmpty, "\(inside.stderr)")
         #expect(files(in: dir) == ["in.png", "inside.json"])
+    }
+
+    @Test func aFrameOverTheMemoryCapIsRefusedBeforeRendering() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (run, seconds) = try timed(["still", fixture("bounds-frame-memory"), "out.png"], cwd: dir)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(seconds < .seconds(5), "\(seconds)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("bounds-frame-memory.json: one frame of the root composition would need about 2.2 GB for its shapes")
+                    && run.stderr.contains("the most, 273 MB, for layers[0] \"copies 0\"), over the cap of 1.0 GB per frame"),
+                "\(run.stderr)")
+        #expect(files(in: dir).isEmpty, "nothing written")
+        // Three of the eight (≈ 820 MB) pass: WorkBoundsTests.frameMemoryIsEstimatedBeforeBuilding.
     }
 
     @Test func aThousandFramesPerSecondFileRendersAtTheNearestRate() throws {
