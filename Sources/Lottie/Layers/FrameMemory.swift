@@ -22,7 +22,7 @@
 // What a node and a vertex cost there: the path's points and elements in the list, the flattened
 // copy and edges the rasterizer builds, the coverage recording kept per shape index (Render).
 
-enum FrameMemory {
+public enum FrameMemory {
     static let bytesPerNode = 1024.0
     static let bytesPerVertex = 170.0
 
@@ -78,7 +78,7 @@ enum FrameMemory {
     }
 
     /// "2.7 GB", "273 MB", "12 KB" (decimal units, as `/usr/bin/time` and the docs show them).
-    static func describe(_ bytes: Double) -> String {
+    public static func describe(_ bytes: Double) -> String {
         if bytes >= 1e9 {
             let tenths = Int((bytes / 1e8).rounded())
             return "\(tenths / 10).\(tenths % 10) GB"
