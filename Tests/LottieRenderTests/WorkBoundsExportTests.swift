@@ -1,9 +1,12 @@
 // Per-frame work bounds end to end (issue 28), `animexport` run as a process on small hostile
 // files made by scripts/hostile-lottie.py:
-//   • bounds-merge-refused: 1 000 thin rectangles through one point (every pair crosses)
-//     merged with a square — the boolean cost cap refuses the merge before the sweep: a warning
-//     in words naming the layer (the operands drawn unmerged), an error under --strict with
-//     nothing written;
+//   • bounds-merge-crossing: a self-crossing star polygon {2000/999} (every edge crosses nearly
+//     every other: ~10⁶ crossings) merged with a square — the boolean cost cap refuses the merge
+//     before the sweep: a warning in words naming the layer (the operands drawn unmerged), an
+//     error under --strict with nothing written. One estimate decides, so the time does not
+//     depend on the build (a thousand-operand merge, each step costed until the frame's budget
+//     runs out, took 6.7 s through a debug binary on a loaded machine; it is replayed by the fuzz
+//     seed bounds-merge-spokes and BooleanCostTests);
 //   • bounds-dashes-undashed: a 1 000-pt circle stroked with 0.0001-pt dashes (15.7 million, over
 //     the frame's 1 000 000) — drawn undashed before any dash is cut, a warning in words naming
 //     the layer, an error under --strict with nothing written;
@@ -46,7 +49,7 @@ import TestSupport
 
     @Test func anExpensiveMergeIsReportedAndAnErrorUnderStrict() throws {
         try expectWarnedThenRefusedUnderStrict(
-            "bounds-merge-refused", scale: "0.25",
+            "bounds-merge-crossing", scale: "0.25",
             warned: ["1 merge path not merged (the operands drawn as they are, unmerged): layers[0] \"shapes\": the boolean operation would cost more than "],
             strictError: "layers[0] \"shapes\": the boolean operation would cost more than")
     }
