@@ -12,8 +12,8 @@ KIND (N the size knob, default in brackets):
                  for its display list, over the frame's memory cap
   fills          N rectangles then N fills at 1 % opacity in one layer [1000] (each fill draws
                  all N rectangles: 4 N² vertices drawn from ~6 N items)
-  blurs          a precomposition holding one blurred full-canvas layer, shown N times [513]
-                 (8 coverage passes each: over the 4 096 from N = 513)
+  blurs          a precomposition holding one blurred full-canvas layer, shown N times [65]
+                 (64 coverage passes each: over the 4 096 from N = 65)
   masks          a precomposition holding one full-canvas layer with 128 masks, shown N
                  times in the root [33] (33 × 128 = 4 224 coverage passes, over 4 096)
   mattes         N full-canvas layers, each matted by the full-canvas layer above it [2048]
@@ -202,7 +202,7 @@ KINDS = {"repeaters": (kind_repeaters, 40), "repeaters-cap": (kind_repeaters_cap
          "mattes": (kind_mattes, 2048), "merge-vertices": (kind_merge_vertices, 2000), "crossing": (kind_crossing, 3000),
          "spokes": (kind_spokes, 1000), "frame-work": (kind_frame_work, 399), "dashes": (kind_dashes, 1), "overdraw": (kind_overdraw, 100), "fps": (kind_fps, 0),
          "long-name": (kind_long_name, 10_000_000),
-         "fills": (kind_fills, 1000), "blurs": (kind_blurs, 513)}
+         "fills": (kind_fills, 1000), "blurs": (kind_blurs, 65)}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in KINDS:

@@ -82,7 +82,7 @@ import Testing
         let clock = ContinuousClock(), start = clock.now
         let error = decodeError(maskedPrecomp(masks: 128, uses: 33))
         #expect(clock.now - start < .seconds(1))
-        #expect(error?.description == "anim.json: one frame of the root composition would make 4224 mask, matte and effect coverage passes, each over up to the whole frame (the most, 128, for layers[0] \"\"; a feathered mask counts 4, a matte 8, a blur 8), over the cap of 4096 per frame",
+        #expect(error?.description == "anim.json: one frame of the root composition would make 4224 mask, matte and effect coverage passes, each over up to the whole frame (the most, 128, for layers[0] \"\"; a feathered mask counts 4, a matte 8, a blur 64), over the cap of 4096 per frame",
                 "\(String(describing: error))")
         // A feathered mask counts 4: 30 of the 128 feathered make 98 + 30 · 4 = 218 passes per
         // use; 10 uses (2 180) pass, 32 (6 976) are refused where unfeathered ones (4 096) pass.
@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func effectsDrawFromTheCoveragePasses() throws {
-        // A blurred layer counts 8 passes: 512 uses of it are the 4 096 of the cap, 513 are refused.
+        // A blurred layer counts 64 passes: 64 uses of it are the 4 096 of the cap, 65 are refused.
         let blur = #", "ef": [{"ty": 29, "nm": "Blur", "en": 1, "ef": [{"ty": 0, "nm": "Blurriness", "v": {"a": 0, "k": 10}}]}]"#
         let layer = shapeLayer(#"[{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [100, 100]}}, {"ty": "fl"}]"#,
                                name: "Blurred", extra: blur)
@@ -145,12 +145,12 @@ import Testing
             let list = (0..<n).map { #"{"ty": 0, "ind": \#($0 + 1), "refId": "b", "w": 100, "h": 100, "ip": 0, "op": 60, "st": 0, "ks": {}}"# }
             return lottieJSON(layers: "[\(list.joined(separator: ", "))]", assets: assets)
         }
-        _ = try decode(uses(512))
-        let error = decodeError(uses(513))
-        #expect(error?.message.hasPrefix("one frame of the root composition would make 4104 mask, matte and effect coverage passes") == true,
+        _ = try decode(uses(64))
+        let error = decodeError(uses(65))
+        #expect(error?.message.hasPrefix("one frame of the root composition would make 4160 mask, matte and effect coverage passes") == true,
                 "\(String(describing: error))")
         // A disabled effect costs nothing.
-        _ = try decode(uses(513).replacingOccurrences(of: #""en": 1"#, with: #""en": 0"#))
+        _ = try decode(uses(65).replacingOccurrences(of: #""en": 1"#, with: #""en": 0"#))
     }
 
     @Test func namesInMessagesAreCutToAReadableLength() {
@@ -197,6 +197,6 @@ import Testing
         #expect(error("bounds-mask-passes.json")?.contains("640 mask, matte and effect coverage passes") == true)
         #expect(error("bounds-fps-1000.json") == nil)
         #expect(error("bounds-frame-memory-fills.json")?.contains("would need about 27 MB for its shapes") == true)
-        #expect(error("bounds-effect-passes.json")?.contains("520 mask, matte and effect coverage passes") == true)
+        #expect(error("bounds-effect-passes.json")?.contains("576 mask, matte and effect coverage passes") == true)
     }
 }

@@ -51,7 +51,7 @@ public struct LottieLimits: Sendable {
     /// Masks of one layer (each costs an off-screen coverage pass per frame).
     public var maxMasksPerLayer = 128
     /// Mask, matte and effect coverage passes in one frame, precompositions expanded (a feathered
-    /// mask counts 4, a matte 8, a blur 8; Layers/PrecompGraph.swift): each pass covers up to the whole frame, so this
+    /// mask counts 4, a matte 8, a blur 64; Layers/PrecompGraph.swift): each pass covers up to the whole frame, so this
     /// bounds the pixels masks and mattes touch per frame (README "Limits").
     public var maxCoveragePasses = 4_096
     /// One expression: characters, nesting depth and terms (Expressions/ExpressionSyntax.swift;
