@@ -24,6 +24,7 @@ func fuzzLimits() -> LottieLimits {
     limits.maxNestedRepeaterCopies = 1_000
     limits.maxFrameWork = 50_000
     limits.maxCoveragePasses = 512
+    limits.maxFrameMemory = 16e6
     return limits
 }
 

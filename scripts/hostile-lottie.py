@@ -7,7 +7,13 @@ KIND (N the size knob, default in brackets):
   repeaters      two nested repeaters, copies keyframed 1 → N with an easing handle y = 1e6 [40]
                  (the decoder refuses it: the eased copies are over the repeater cap)
   repeaters-cap  two nested repeaters of N constant copies each, a rectangle each copy [316]
-                 (N² ≤ 100 000 copies through nested repeaters)
+                 (N² ≤ 100 000 copies through nested repeaters); L such layers (third
+                 argument, 1): `repeaters-cap 316 8` (inside the work cap) would need ≈ 2.2 GB
+                 for its display list, over the frame's memory cap
+  fills          N rectangles then N fills at 1 % opacity in one layer [1000] (each fill draws
+                 all N rectangles: 4 N² vertices drawn from ~6 N items)
+  blurs          a precomposition holding one blurred full-canvas layer, shown N times [65]
+                 (64 coverage passes each: over the 4 096 from N = 65)
   masks          a precomposition holding one full-canvas layer with 128 masks, shown N
                  times in the root [33] (33 × 128 = 4 224 coverage passes, over 4 096)
   mattes         N full-canvas layers, each matted by the full-canvas layer above it [2048]
@@ -79,9 +85,26 @@ def kind_repeaters(n):
 
 
 def kind_repeaters_cap(n):
+    count = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     inner = {"ty": "gr", "it": [{"ty": "rc", "p": static([2, 2]), "s": static([3, 3]), "r": static(0)}, fill(),
                                 repeater(static(n), 3.4, 0), {"ty": "tr"}]}
-    return doc([shape_layer([inner, repeater(static(n), 0, 3.4)])])
+    return doc([shape_layer([inner, repeater(static(n), 0, 3.4)], ind=i + 1, name="copies %d" % i) for i in range(count)])
+
+
+def kind_fills(n):
+    rects = [{"ty": "rc", "p": static([W / 2, H / 2]), "s": static([W - i % 500, H - i % 500]), "r": static(0)} for i in range(n)]
+    styles = [{"ty": "fl", "c": static([1, 0, 0, 1]), "o": static(1)} for _ in range(n)]
+    return doc([shape_layer(rects + styles, name="fills")])
+
+
+def kind_blurs(n):
+    blur = {"ty": 29, "nm": "Blur", "en": 1, "ef": [{"ty": 0, "nm": "Blurriness", "v": static(20)}]}
+    inner = shape_layer([{"ty": "rc", "p": static([W / 2, H / 2]), "s": static([W, H]), "r": static(0)}, fill()],
+                        name="blurred", ef=[blur])
+    asset = {"id": "b", "w": W, "h": H, "layers": [inner]}
+    layers = [{"ty": 0, "ind": i + 1, "refId": "b", "w": W, "h": H, "ip": 0, "op": 1000, "st": 0, "ks": {}}
+              for i in range(n)]
+    return doc(layers, assets=[asset])
 
 
 def mask(k):
@@ -178,7 +201,8 @@ def kind_long_name(n):
 KINDS = {"repeaters": (kind_repeaters, 40), "repeaters-cap": (kind_repeaters_cap, 316), "masks": (kind_masks, 33),
          "mattes": (kind_mattes, 2048), "merge-vertices": (kind_merge_vertices, 2000), "crossing": (kind_crossing, 3000),
          "spokes": (kind_spokes, 1000), "frame-work": (kind_frame_work, 399), "dashes": (kind_dashes, 1), "overdraw": (kind_overdraw, 100), "fps": (kind_fps, 0),
-         "long-name": (kind_long_name, 10_000_000)}
+         "long-name": (kind_long_name, 10_000_000),
+         "fills": (kind_fills, 1000), "blurs": (kind_blurs, 65)}
 
 if __name__ == "__main__":
     if len(sys.argv) < 2 or sys.argv[1] not in KINDS:

@@ -5,8 +5,11 @@
 // paths, slots, text layers, fonts and where their glyphs come from, images, markers:
 // LottieInfoDetails.swift), the features not supported
 // yet — and text that will be drawn in a substitute font is never "nothing unsupported" — (`"unsupported": [{"feature": "masks", "where": ["layers[3] \"Shape Layer 2\"", …]}]`) and
-// the problems the decoder worked around. A file that cannot be decoded is one line on stderr
-// naming the file and the JSON path, exit 2.
+// the problems the decoder worked around, and the frame's budget (LottieInfoBudget.swift: work,
+// display-list memory, and the paint the heaviest frame would write, drawn small — a frame an
+// export would stop at is named). A file that cannot be decoded, or is over a decode-time cap
+// (work, coverage passes, memory), is one line on stderr naming the file and the JSON path or
+// the layer, exit 2.
 import Foundation
 import Lottie
 
@@ -26,7 +29,9 @@ func infoHelp() -> String {
     and what a preset needs: the colour paths its "colors" keys can name, the slot ids
     ("slots") with their kinds and defaults, text layers with their strings, fonts (embedded
     glyphs, installed, or missing and drawn in a substitute), image assets, and markers with
-    their start and duration.
+    their start and duration; and one frame's budget: work, display-list memory and the paint
+    of the heaviest frame (frames drawn small), naming a frame an export would stop at. A file
+    over a cap checked when it is read is refused here too (exit 2).
 
     Options:
     \(helpTable(infoFlags))
@@ -45,7 +50,9 @@ func runLottieInfo(_ args: [String]) throws(ExportError) -> Int32 {
     }
     let path = parsed.positionals[0]
     let animation = try LottieInput.load(path, animationID: parsed.value("--animation"))
-    var text = parsed.has("--json") ? lottieInfoJSON(animation, file: path) : lottieInfoText(animation, file: path)
+    let forecast = PaintForecast(animation)
+    var text = parsed.has("--json") ? lottieInfoJSON(animation, file: path, forecast: forecast)
+                                    : lottieInfoText(animation, file: path, forecast: forecast)
     if LottieInput.isArchive(path) {
         do { text = try archiveInfo(try LottieInput.openArchive(path), json: parsed.has("--json"), selected: parsed.value("--animation"), animationInfo: text) }
         catch { throw ExportError(error) }
@@ -54,7 +61,7 @@ func runLottieInfo(_ args: [String]) throws(ExportError) -> Int32 {
     return 0
 }
 
-func lottieInfoText(_ a: LottieAnimation, file: String) -> String {
+func lottieInfoText(_ a: LottieAnimation, file: String, forecast: PaintForecast? = nil) -> String {
     let frames = a.outPoint - a.inPoint
     let precomps = a.compositions.count - 1
     var lines = [
@@ -83,12 +90,13 @@ func lottieInfoText(_ a: LottieAnimation, file: String) -> String {
     }
     for f in substituted { lines.append("    \(f)") }
     lines += lottieInfoDetailLines(a)
+    lines += forecast?.lines(a) ?? []
     for w in a.warnings { lines.append("  warning: \(w)") }
     for p in a.imageProblems { lines.append("  not drawn: \(p.place): \(p.message)") }
     return lines.joined(separator: "\n")
 }
 
-func lottieInfoJSON(_ a: LottieAnimation, file: String) -> String {
+func lottieInfoJSON(_ a: LottieAnimation, file: String, forecast: PaintForecast? = nil) -> String {
     func entries(_ list: [(feature: LottieFeature, places: [String])]) -> [[String: Any]] {
         list.map { ["feature": $0.feature.rawValue, "where": $0.places] }
     }
@@ -108,6 +116,7 @@ func lottieInfoJSON(_ a: LottieAnimation, file: String) -> String {
         "imageProblems": a.imageProblems.map { ["where": $0.place, "message": $0.message] },
     ]
     object.merge(lottieInfoDetailJSON(a)) { $1 }
+    if let f = forecast { object["budget"] = f.json(a) }
     if let v = a.version { object["version"] = v }
     if let n = a.name { object["name"] = n }
     let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

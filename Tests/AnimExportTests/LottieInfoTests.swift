@@ -44,6 +44,44 @@ private let lottieFixtures = URL(fileURLWithPath: #filePath).deletingLastPathCom
         #expect(usage.status == 2 && usage.stderr.contains("expected one FILE.json"))
     }
 
+    /// A 100 × 100 file: a full-canvas rectangle at 1 % opacity repeated `inner` × `outer`
+    /// times in place (scripts/hostile-lottie.py overdraw, small).
+    static func overdraw(_ inner: Int, _ outer: Int) -> String {
+        let rp = { (n: Int) in #"{"ty":"rp","c":{"a":0,"k":\#(n)},"o":{"a":0,"k":0},"m":1,"tr":{"p":{"a":0,"k":[0,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"so":{"a":0,"k":100},"eo":{"a":0,"k":100}}}"# }
+        let group = #"{"ty":"gr","it":[{"ty":"rc","p":{"a":0,"k":[50,50]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0}},{"ty":"fl","c":{"a":0,"k":[1,0,0,1]},"o":{"a":0,"k":1}},\#(rp(inner)),{"ty":"tr"}]}"#
+        return #"{"v":"5.7.4","fr":30,"ip":0,"op":2,"w":100,"h":100,"layers":[{"ty":4,"ind":1,"nm":"overdraw","ip":0,"op":2,"st":0,"ks":{},"shapes":[\#(group),\#(rp(outer))]}]}"#
+    }
+
+    @Test func infoForecastsTheFramesBudget() throws {
+        let folder = try scratchFolder()
+        defer { cleanup(folder) }
+        // 3 × 1 copies: three passes over the frame; the display list 2 nodes and 4 vertices a
+        // copy, the group, the outer copy and the layer a node each: 1024 · 9 + 170 · 12 bytes.
+        try Self.overdraw(3, 1).write(toFile: folder + "/three.json", atomically: true, encoding: .utf8)
+        let text = try run(["info", folder + "/three.json"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("display list ≈ 12 KB of 1.0 GB"), "\(text.stdout)")
+        #expect(text.stdout.contains("paint at most 3.0 × the frame's area (frame 0; cap 4096)"), "\(text.stdout)")
+        #expect(!text.stdout.contains("refused"))
+        let json = try run(["info", "--json", folder + "/three.json"])
+        let budget = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["budget"] as? [String: Any])
+        #expect(budget["memoryBytes"] as? Double == Double(1024 * 9 + 170 * 12))
+        #expect(budget["paintFrames"] as? Double == 3 && budget["framesDrawn"] as? Int == 2 && budget["refused"] == nil)
+        // 65 × 65 copies: 4 225 passes, over the paint cap — named before any export.
+        try Self.overdraw(65, 65).write(toFile: folder + "/over.json", atomically: true, encoding: .utf8)
+        let over = try run(["info", folder + "/over.json"])
+        #expect(over.status == 0, "\(over.stderr)")
+        #expect(over.stdout.contains(#"refused: frame 0 would stop an export: layers[0] "overdraw": the frame's fills, strokes and off-screen layers wrote "#)
+                    && over.stdout.contains("more than 4096 times the frame's area"), "\(over.stdout)")
+        // A file over the memory cap is refused by info as by a render (exit 2, one line).
+        let memory = lottieFixtures.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("LottieRenderTests/Fixtures/bounds-frame-memory.json").path
+        let refused = try run(["info", memory])
+        #expect(refused.status == 2 && refused.stdout.isEmpty)
+        #expect(refused.stderr == "animexport: \(memory): one frame of the root composition would need about 2.2 GB for its shapes (styles × the paths they draw, repeaters and precompositions expanded; the most, 273 MB, for layers[0] \"copies 0\"), over the cap of 1.0 GB per frame\n",
+                "\(refused.stderr)")
+    }
+
     /// Issue 25 item 3: what a preset needs, from a file written for it (every value below is
     /// read off the JSON): colour paths, slots, text layers, fonts, images, markers.
     static let presetFixture = #"""

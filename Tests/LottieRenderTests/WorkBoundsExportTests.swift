@@ -1,15 +1,21 @@
 // Per-frame work bounds end to end (issue 28), `animexport` run as a process on small hostile
 // files made by scripts/hostile-lottie.py:
-//   • bounds-merge-refused: 1 000 thin rectangles through one point (every pair crosses)
-//     merged with a square — the boolean cost cap refuses the merge before the sweep: a warning
-//     in words naming the layer (the operands drawn unmerged), an error under --strict with
-//     nothing written;
+//   • bounds-merge-crossing: a self-crossing star polygon {2000/999} (every edge crosses nearly
+//     every other: ~10⁶ crossings) merged with a square — the boolean cost cap refuses the merge
+//     before the sweep: a warning in words naming the layer (the operands drawn unmerged), an
+//     error under --strict with nothing written. One estimate decides, so the time does not
+//     depend on the build (a thousand-operand merge, each step costed until the frame's budget
+//     runs out, took 6.7 s through a debug binary on a loaded machine; it is replayed by the fuzz
+//     seed bounds-merge-spokes and BooleanCostTests);
 //   • bounds-dashes-undashed: a 1 000-pt circle stroked with 0.0001-pt dashes (15.7 million, over
 //     the frame's 1 000 000) — drawn undashed before any dash is cut, a warning in words naming
 //     the layer, an error under --strict with nothing written;
 //   • bounds-overdraw: 65 × 65 nested repeater copies of a full-canvas rectangle at 1 % opacity
 //     (4 225 passes over the frame, inside the work cap) — the frame stops at the paint cap of
 //     4 096 frames: an error naming the layer, nothing written;
+//   • bounds-frame-memory: eight layers of 316 × 316 nested repeater copies (inside every other
+//     cap, the work cap included; ≈ 2.2 GB of display list together) — refused before any frame is built: an
+//     error naming the layer that needs the most and the memory cap, nothing written;
 //   • bounds-fps-1000: a legal 1 000 fps file renders without --fps at 240 fps, with a note.
 import Foundation
 import Testing
@@ -43,7 +49,7 @@ import TestSupport
 
     @Test func anExpensiveMergeIsReportedAndAnErrorUnderStrict() throws {
         try expectWarnedThenRefusedUnderStrict(
-            "bounds-merge-refused", scale: "0.25",
+            "bounds-merge-crossing", scale: "0.25",
             warned: ["1 merge path not merged (the operands drawn as they are, unmerged): layers[0] \"shapes\": the boolean operation would cost more than "],
             strictError: "layers[0] \"shapes\": the boolean operation would cost more than")
     }
@@ -76,6 +82,20 @@ import TestSupport
         let inside = try animexport(["still", "inside.json", "--scale", "0.05", "in.png"], cwd: dir)
         #expect(inside.status == 0 && inside.stderr.isEmpty, "\(inside.stderr)")
         #expect(files(in: dir) == ["in.png", "inside.json"])
+    }
+
+    @Test func aFrameOverTheMemoryCapIsRefusedBeforeRendering() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (run, seconds) = try timed(["still", fixture("bounds-frame-memory"), "out.png"], cwd: dir)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(seconds < .seconds(5), "\(seconds)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("bounds-frame-memory.json: one frame of the root composition would need about 2.2 GB for its shapes")
+                    && run.stderr.contains("the most, 273 MB, for layers[0] \"copies 0\"), over the cap of 1.0 GB per frame"),
+                "\(run.stderr)")
+        #expect(files(in: dir).isEmpty, "nothing written")
+        // Three of the eight (≈ 820 MB) pass: WorkBoundsTests.frameMemoryIsEstimatedBeforeBuilding.
     }
 
     @Test func aThousandFramesPerSecondFileRendersAtTheNearestRate() throws {

@@ -1,6 +1,7 @@
 // Per-frame work bounds (issue 28) at decode time: repeater copies through easing overshoot
-// (KeyframeTrack.valueRange, the nested product), mask and matte coverage passes per frame
-// (PrecompGraph), and names from the file cut to a readable length in messages.
+// (KeyframeTrack.valueRange, the nested product), mask, matte and effect coverage passes per frame
+// (PrecompGraph), the memory of one frame's display list (FrameMemory), and names from the file
+// cut to a readable length in messages.
 import Foundation
 import Motion
 import Testing
@@ -81,12 +82,75 @@ import Testing
         let clock = ContinuousClock(), start = clock.now
         let error = decodeError(maskedPrecomp(masks: 128, uses: 33))
         #expect(clock.now - start < .seconds(1))
-        #expect(error?.description == "anim.json: one frame of the root composition would make 4224 mask and matte coverage passes, each over up to the whole frame (the most, 128, for layers[0] \"\"; a feathered mask counts 4, a matte 8), over the cap of 4096 per frame",
+        #expect(error?.description == "anim.json: one frame of the root composition would make 4224 mask, matte and effect coverage passes, each over up to the whole frame (the most, 128, for layers[0] \"\"; a feathered mask counts 4, a matte 8, a blur 64), over the cap of 4096 per frame",
                 "\(String(describing: error))")
         // A feathered mask counts 4: 30 of the 128 feathered make 98 + 30 · 4 = 218 passes per
         // use; 10 uses (2 180) pass, 32 (6 976) are refused where unfeathered ones (4 096) pass.
         _ = try decode(maskedPrecomp(masks: 128, feathered: 30, uses: 10))
         #expect(decodeError(maskedPrecomp(masks: 128, feathered: 30, uses: 32)) != nil)
+    }
+
+    /// `layers` shape layers, each two nested repeaters of `copies` × `copies` rectangles
+    /// (scripts/hostile-lottie.py repeaters-cap, N layers).
+    func repeatedRectangles(copies: Int, layers: Int) -> String {
+        let rp = { (dx: Int, dy: Int) in
+            #"{"ty": "rp", "c": {"a": 0, "k": \#(copies)}, "o": {"a": 0, "k": 0}, "m": 1, "tr": {"p": {"a": 0, "k": [\#(dx), \#(dy)]}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}"#
+        }
+        let inner = #"{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [2, 2]}, "s": {"a": 0, "k": [3, 3]}}, {"ty": "fl"}, \#(rp(3, 0)), {"ty": "tr"}]}"#
+        let list = (0..<layers).map { shapeLayer("[\(inner), \(rp(0, 3))]", ind: $0 + 1, name: "copies \($0)") }
+        return lottieJSON(layers: "[\(list.joined(separator: ", "))]")
+    }
+
+    @Test func frameMemoryIsEstimatedBeforeBuilding() throws {
+        // One layer of 316 × 316 copies: each inner copy a group node and a fill of 4 vertices,
+        // each outer copy a group node more: n = 316 · (1 + 1 + 316 · 2) = 200 344 nodes,
+        // v = 316 · 316 · 4 = 399 424 vertices, plus the layer's node:
+        // 1024 · 200 345 + 170 · 399 424 = 273 055 360 bytes (the header's figures).
+        let one = try decode(repeatedRectangles(copies: 316, layers: 1))
+        #expect(one.frameMemory == 273_055_360)
+        _ = try decode(repeatedRectangles(copies: 316, layers: 3))
+        // Eight such layers (3 994 488 work, inside the work cap; ≈ 2.2 GB) are refused at decode,
+        // at once (ten are over the work cap too).
+        let clock = ContinuousClock(), start = clock.now
+        let error = decodeError(repeatedRectangles(copies: 316, layers: 8))
+        #expect(clock.now - start < .seconds(1))
+        #expect(error?.description == "anim.json: one frame of the root composition would need about 2.2 GB for its shapes (styles × the paths they draw, repeaters and precompositions expanded; the most, 273 MB, for layers[0] \"copies 0\"), over the cap of 1.0 GB per frame",
+                "\(String(describing: error))")
+    }
+
+    @Test func stylesAfterManyPathsCountEveryPathTheyDraw() throws {
+        // k rectangles then k fills: each fill draws all k rectangles (4k vertices), so the list
+        // holds 4k² vertices for ~6k items of work: 1024 · (k + 1) + 170 · 4k² bytes.
+        func fills(_ k: Int) -> String {
+            let rects = (0..<k).map { #"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [\#(100 - $0), 10]}}"# }
+            let styles = (0..<k).map { _ in #"{"ty": "fl", "o": {"a": 0, "k": 1}}"# }
+            return lottieJSON(layers: "[\(shapeLayer("[\((rects + styles).joined(separator: ", "))]", name: "Fills"))]")
+        }
+        #expect(try decode(fills(50)).frameMemory == 1024 * 51 + 170 * 4 * 2_500)
+        var limits = LottieLimits()
+        limits.maxFrameMemory = 1e6
+        _ = try decode(fills(30), limits: limits)   // 643 744 bytes
+        let error = decodeError(fills(50), limits: limits)
+        #expect(error?.message == "one frame of the root composition would need about 2 MB for its shapes (styles × the paths they draw, repeaters and precompositions expanded; the most, 2 MB, for layers[0] \"Fills\"), over the cap of 1 MB per frame",
+                "\(String(describing: error))")
+    }
+
+    @Test func effectsDrawFromTheCoveragePasses() throws {
+        // A blurred layer counts 64 passes: 64 uses of it are the 4 096 of the cap, 65 are refused.
+        let blur = #", "ef": [{"ty": 29, "nm": "Blur", "en": 1, "ef": [{"ty": 0, "nm": "Blurriness", "v": {"a": 0, "k": 10}}]}]"#
+        let layer = shapeLayer(#"[{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [100, 100]}}, {"ty": "fl"}]"#,
+                               name: "Blurred", extra: blur)
+        let assets = #"[{"id": "b", "w": 100, "h": 100, "layers": [\#(layer)]}]"#
+        func uses(_ n: Int) -> String {
+            let list = (0..<n).map { #"{"ty": 0, "ind": \#($0 + 1), "refId": "b", "w": 100, "h": 100, "ip": 0, "op": 60, "st": 0, "ks": {}}"# }
+            return lottieJSON(layers: "[\(list.joined(separator: ", "))]", assets: assets)
+        }
+        _ = try decode(uses(64))
+        let error = decodeError(uses(65))
+        #expect(error?.message.hasPrefix("one frame of the root composition would make 4160 mask, matte and effect coverage passes") == true,
+                "\(String(describing: error))")
+        // A disabled effect costs nothing.
+        _ = try decode(uses(65).replacingOccurrences(of: #""en": 1"#, with: #""en": 0"#))
     }
 
     @Test func namesInMessagesAreCutToAReadableLength() {
@@ -112,7 +176,7 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let folder = root.appendingPathComponent("Fuzz/regressions/lottie").path
         let seeds = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("bounds-") }.sorted()
-        #expect(seeds.count == 9)
+        #expect(seeds.count == 11)
         let clock = ContinuousClock()
         for seed in seeds {
             let bytes = [UInt8](try #require(FileManager.default.contents(atPath: folder + "/" + seed)))
@@ -130,7 +194,9 @@ import Testing
             do { _ = try LottieDecoder.decode(bytes, file: seed, limits: fuzzLimits()); return nil } catch { return error.message }
         }
         #expect(error("bounds-nested-repeaters-overshoot.json")?.hasSuffix("copies, over the cap of 100 per repeater") == true)
-        #expect(error("bounds-mask-passes.json")?.contains("640 mask and matte coverage passes") == true)
+        #expect(error("bounds-mask-passes.json")?.contains("640 mask, matte and effect coverage passes") == true)
         #expect(error("bounds-fps-1000.json") == nil)
+        #expect(error("bounds-frame-memory-fills.json")?.contains("would need about 27 MB for its shapes") == true)
+        #expect(error("bounds-effect-passes.json")?.contains("576 mask, matte and effect coverage passes") == true)
     }
 }

@@ -16,7 +16,7 @@
 // O(E log E) by a sweep over x (boxes enter at x_min, leave after x_max) with two Fenwick trees
 // over the ranks of the y values: a box entering overlaps every active box except those wholly
 // below it (y_max′ < y_min) and those wholly above (y_min′ > y_max). S is a difference of ranks
-// per edge. The estimate E + S + P is what `PolygonLimits.maximumCost` caps; a self-crossing
+// per edge (values ranked by a radix sort: O(E) a pass, fast in debug builds too). The estimate E + S + P is what `PolygonLimits.maximumCost` caps; a self-crossing
 // path of n random vertices has K ≈ 0.2·n² (the issue's 2 000-vertex path: ~10⁶ crossings,
 // 1.4 s), while Lottie shapes (ellipses, rectangles, outlines) have P ≈ 2E.
 // Sources: Vatti, "A generic solution to polygon clipping", CACM 35(7), 1992; Fenwick, "A new
@@ -62,35 +62,28 @@ private struct EdgeBoxes {
 
     func cost(limit: Int) -> Int {
         let n = x0.count
-        var heights = Array(Set(y0 + y1))
-        heights.sort()
-        func rank(_ y: Int64) -> Int {   // index of y in `heights` (present by construction)
-            var lo = 0, hi = heights.count - 1
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if heights[mid] < y { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
-        let r0 = y0.map(rank), r1 = y1.map(rank)
+        let heights = sortedUnique(y0 + y1)
+        let r0 = y0.map { rank($0, in: heights) }, r1 = y1.map { rank($0, in: heights) }
         var total = n
         for i in 0..<n {
             total += r1[i] - r0[i]   // scanbeams the edge spans
             if total > limit { return total }
         }
-        // Events: (x, 0 = enter | 1 = leave, edge); entering sorts before leaving at equal x.
-        var events: [(x: Int64, kind: Int, edge: Int)] = []
+        // Events (x, 0 = enter | 1 = leave, edge) as one integer key, x by its rank: sorted,
+        // entering comes before leaving at equal x.
+        let xs = sortedUnique(x0 + x1)
+        var events: [UInt64] = []
         events.reserveCapacity(2 * n)
         for i in 0..<n {
-            events.append((x0[i], 0, i))
-            events.append((x1[i], 1, i))
+            events.append(UInt64(rank(x0[i], in: xs)) << 33 | UInt64(i))
+            events.append(UInt64(rank(x1[i], in: xs)) << 33 | 1 << 32 | UInt64(i))
         }
-        events.sort { $0.x != $1.x ? $0.x < $1.x : $0.kind < $1.kind }
+        radixSort(&events)
         var byTop = Fenwick(size: heights.count), byBottom = Fenwick(size: heights.count)
         var active = 0
         for event in events {
-            let i = event.edge
-            if event.kind == 0 {
+            let i = Int(event & 0xffff_ffff)
+            if event & (1 << 32) == 0 {
                 let below = r0[i] > 0 ? byTop.prefix(r0[i] - 1) : 0          // y_max′ < y_min
                 let above = active - byBottom.prefix(r1[i])                  // y_min′ > y_max
                 total += active - below - above
@@ -103,6 +96,69 @@ private struct EdgeBoxes {
             }
         }
         return total
+    }
+}
+
+/// `value` as an unsigned key with the same order.
+private func orderKey(_ value: Int64) -> UInt64 { UInt64(bitPattern: value) ^ (1 << 63) }
+
+/// The distinct values, as ascending order keys.
+private func sortedUnique(_ values: [Int64]) -> [UInt64] {
+    var keys = values.map(orderKey)
+    radixSort(&keys)
+    var unique = 0
+    for k in keys.indices where k == 0 || keys[k] != keys[unique - 1] {
+        keys[unique] = keys[k]
+        unique += 1
+    }
+    keys.removeLast(keys.count - unique)
+    return keys
+}
+
+/// The index of `value` among `sorted` order keys (present by construction).
+private func rank(_ value: Int64, in sorted: [UInt64]) -> Int {
+    let key = orderKey(value)
+    var lo = 0, hi = sorted.count - 1
+    while lo < hi {
+        let mid = (lo + hi) / 2
+        if sorted[mid] < key { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+}
+
+/// Sorts `keys` ascending: a least-significant-byte radix sort that skips the bytes every key
+/// shares — O(n) a pass and no comparison closure (the generic sort through a closure, which a
+/// debug build runs unspecialised, made this estimate take seconds there for a merge of a
+/// thousand operands, each step costed).
+func radixSort(_ keys: inout [UInt64]) {
+    let n = keys.count
+    guard n > 1 else { return }
+    var any: UInt64 = 0, all = UInt64.max
+    for k in keys { any |= k; all &= k }
+    let varying = any ^ all
+    var scratch = [UInt64](repeating: 0, count: n)
+    var counts = [Int](repeating: 0, count: 256)
+    keys.withUnsafeMutableBufferPointer { a in
+        scratch.withUnsafeMutableBufferPointer { b in
+            counts.withUnsafeMutableBufferPointer { c in
+                var (source, target) = (a, b)
+                for shift in stride(from: UInt64(0), to: 64, by: 8) where (varying >> shift) & 0xff != 0 {
+                    for d in 0..<256 { c[d] = 0 }
+                    for i in 0..<n { c[Int((source[i] >> shift) & 0xff)] += 1 }
+                    var start = 0
+                    for d in 0..<256 { (c[d], start) = (start, start + c[d]) }
+                    for i in 0..<n {
+                        let d = Int((source[i] >> shift) & 0xff)
+                        target[c[d]] = source[i]
+                        c[d] += 1
+                    }
+                    swap(&source, &target)
+                }
+                if source.baseAddress != a.baseAddress {
+                    for i in 0..<n { a[i] = source[i] }
+                }
+            }
+        }
     }
 }
 

@@ -124,7 +124,7 @@ extension DecodeContext {
             compositions.append(composition)
         }
         place = "the file"
-        let work = try PrecompGraph.check(compositions, file: file, limits: limits, features: &features)
+        let (work, memory) = try PrecompGraph.check(compositions, file: file, limits: limits, features: &features)
         let (fonts, glyphs) = try (self.fonts(root), self.glyphs(root))
         var animation = LottieAnimation(version: try optionalString(root, "v"), name: name(root), frameRate: frameRate,
                                inPoint: inPoint, outPoint: outPoint, width: width, height: height,
@@ -132,6 +132,7 @@ extension DecodeContext {
                                warnings: warnings, frameWork: work)
         (animation.fonts, animation.glyphs) = (fonts, glyphs)
         animation.repairs = repairs
+        animation.frameMemory = memory
         animation.slots = slotUses.slots
         return animation
     }

@@ -24,6 +24,10 @@ public struct LottieLimits: Sendable {
     /// Layers, shape items and path vertices one frame evaluates, precompositions and
     /// repeaters expanded (Layers/PrecompGraph.swift): bounds the time per frame.
     public var maxFrameWork = 4_000_000.0
+    /// Bytes one frame's display list may need, estimated before rendering from the shapes,
+    /// styles and repeaters (Layers/FrameMemory.swift): with the off-screen layers (≤ 16 frames)
+    /// and the encoder this keeps a 1080² frame under 2 GiB (docs/work-bounds.md).
+    public var maxFrameMemory = 1e9
     /// Precompositions inside precompositions.
     public var maxPrecompDepth = 32
     /// Keyframes of one property.
@@ -46,8 +50,8 @@ public struct LottieLimits: Sendable {
     public var maxDashEntries = 64
     /// Masks of one layer (each costs an off-screen coverage pass per frame).
     public var maxMasksPerLayer = 128
-    /// Mask and matte coverage passes in one frame, precompositions expanded (a feathered mask
-    /// counts 4; Layers/PrecompGraph.swift): each pass covers up to the whole frame, so this
+    /// Mask, matte and effect coverage passes in one frame, precompositions expanded (a feathered
+    /// mask counts 4, a matte 8, a blur 64; Layers/PrecompGraph.swift): each pass covers up to the whole frame, so this
     /// bounds the pixels masks and mattes touch per frame (README "Limits").
     public var maxCoveragePasses = 4_096
     /// One expression: characters, nesting depth and terms (Expressions/ExpressionSyntax.swift;

@@ -34,6 +34,9 @@ public struct LottieAnimation: Sendable {
     /// An upper bound on the layers, shape items and vertices one frame evaluates
     /// (Layers/PrecompGraph.swift; capped by LottieLimits.maxFrameWork).
     public var frameWork: Double
+    /// An estimate of the bytes one frame's display list needs (Layers/FrameMemory.swift;
+    /// capped by LottieLimits.maxFrameMemory).
+    public var frameMemory: Double = 0
     /// Decoded images by asset id, and the image layers that cannot be drawn (`loadImages`,
     /// Images/ImageLoading.swift; empty until it is called).
     public var bitmaps: [String: LoadedImage] = [:]
