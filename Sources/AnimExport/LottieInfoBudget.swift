@@ -38,18 +38,16 @@ struct PaintForecast {
         frames = count
         let scale = Self.side / max(a.width, a.height, 1)
         let (w, h) = (max(1, Int((a.width * scale).rounded())), max(1, Int((a.height * scale).rounded())))
-        let builder = LottieBuilder(a)
-        let renderer = Renderer()
+        // The file as an export draws it (the one frame loop), at its own rate: frame f at t = (f − ip)/r.
+        let source = LottieSource(a, canvas: Size(width: a.width, height: a.height), file: "")
+        let frames = FrameRenderer(source, background: .clear, transform: .scale(scale, scale), output: "", strict: false)
         let canvas = Canvas(width: w, height: h)
-        var list = DisplayList()
         let drawn = min(count, affordable)
         for k in 0..<drawn {
             let frame = a.inPoint + (drawn == count ? Double(k) : (Double(k) * Double(count - 1) / Double(max(drawn - 1, 1))).rounded(.down))
-            list.reset()
-            builder.build(atFrame: frame, into: &list)
-            let report = renderer.render(list, background: .clear, transform: .scale(scale, scale), on: canvas)
+            let report = frames.draw(at: (frame - a.inPoint) / source.rate, on: canvas)
             framesDrawn += 1
-            let paint = Double(renderer.rasterizer.compositedPixels) / Double(w * h)
+            let paint = Double(frames.compositedPixels) / Double(w * h)
             if paint > heaviestPaint { (heaviestFrame, heaviestPaint) = (frame, paint) }
             if let overflow = report.paintOverflow {
                 refusal = (frame, overflow.message)

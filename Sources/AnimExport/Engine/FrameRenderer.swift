@@ -27,20 +27,38 @@ final class FrameRenderer {
     private(set) var report = RenderReport()
 
     /// Frames of `job`'s source, with its background and transform (or `transform` instead).
-    init(_ job: ExportPlan, transform: Transform? = nil) {
-        source = job.source
-        background = job.background
-        self.transform = transform ?? job.transform
-        output = job.output
-        strict = job.strict
+    convenience init(_ job: ExportPlan, transform: Transform? = nil) {
+        self.init(job.source, background: job.background, transform: transform ?? job.transform,
+                  output: job.output, strict: job.strict)
     }
 
-    /// Draws the source at time `t` onto `canvas`.
-    func render(at t: Double, on canvas: Canvas) throws(ExportError) {
+    /// Frames of `source` (errors name `output`).
+    init(_ source: any FrameSource, background: RGBA, transform: Transform, output: String, strict: Bool) {
+        self.source = source
+        self.background = background
+        self.transform = transform
+        self.output = output
+        self.strict = strict
+    }
+
+    /// Pixels the last frame composited (the paint cap counts them: Render's Renderer+PaintBudget).
+    var compositedPixels: Int { renderer.rasterizer.compositedPixels }
+
+    /// Draws the source at time `t` onto `canvas` and returns the frame's report, errors or not
+    /// (`info`'s forecast reads the paint cap's message instead of failing on it).
+    @discardableResult
+    func draw(at t: Double, on canvas: Canvas) -> RenderReport {
         list.reset()
         source.draw(at: t, into: &list)
         let frame = renderer.render(list, background: background, transform: transform, on: canvas)
         report.formUnion(frame)
+        return frame
+    }
+
+    /// Draws the source at time `t` onto `canvas`; a frame stopped at its paint cap, or under
+    /// --strict one built unfaithfully, is an error.
+    func render(at t: Double, on canvas: Canvas) throws(ExportError) {
+        let frame = draw(at: t, on: canvas)
         if let overflow = frame.paintOverflow { throw .usage("\(visible(output)): \(overflow.message)") }
         if strict, let problem = frame.source.firstProblem { throw .usage("\(visible(output)): \(problem); --strict") }
     }
