@@ -69,10 +69,14 @@ public struct RenderJob {
     public var strict = false
     /// Set when a target repeats the clip to reach its minimum length: frame i shows frame i mod this.
     public var repeatFrames: Int? = nil
+    /// One segment of a clip rendered in pieces (Segments/): frame i of this job is the clip's
+    /// frame firstFrame + i, encoded as a segment the join can splice.
+    public var firstFrame = 0
+    public var segmentEncoding = false
 
     /// Frame i is sampled at t = start + i/fps (exactly, for rational fps).
     public func time(ofFrame i: Int) -> Double {
-        let i = repeatFrames.map { i % $0 } ?? i
+        let i = repeatFrames.map { (firstFrame + i) % $0 } ?? firstFrame + i
         return startTime + Double(i) * Double(fps.den) / Double(fps.num)
     }
 }
@@ -107,7 +111,7 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--verbose", alias: "-v", help: "show FFmpeg's log"),
     FlagSpec("--json", help: "progress as JSON lines on stdout (start, progress, done)"),
     FlagSpec("--help", alias: "-h", help: "show this help"),
-] + mediaFlags
+] + mediaFlags + segmentFlags
 
 /// Builds the job for `animexport <animation> …`.
 ///

@@ -159,6 +159,7 @@ extension RenderJob {
         s.audio = media.audio
         s.expectedFrames = frameCount
         s.shouldStop = { Interruption.pending != nil }
+        s.segmentEncoding = segmentEncoding
         return s
     }
 }

@@ -14,6 +14,7 @@ func runRender(_ kind: AnimationKind, _ parsed: ParsedArguments, library: Preset
 
 /// Exports a resolved job with the command's reporting (a Lottie file's job comes from LottieCommand.swift).
 func runRenderJob(_ job: RenderJob, _ parsed: ParsedArguments) throws(ExportError) -> Int32 {
+    if let request = try SegmentRequest(parsed, job: job) { return try runSegmented(job, request, parsed) }  // Segments/
     for notice in job.notices { printError("animexport: note: \(notice)") }
     for warning in job.warnings { printError("animexport: warning: \(warning)") }
     let json = parsed.has("--json"), quiet = parsed.has("--quiet")

@@ -49,6 +49,12 @@ public enum SegmentJoiner {
     public static let maxSegments = 100_000
     public static let maxSegmentFrames = 1_000_000
 
+    /// The decoder configuration (extradata) of a segment as written, for its manifest.
+    public static func extradata(ofSegment path: String) throws(VideoError) -> [UInt8] {
+        let segment = SegmentInput(path: path, name: FileSupport.split(path).name, firstFrame: 0, frames: 1)
+        return try SegmentProbe(segment, fps: FrameRate(num: 1, den: 1), check: false).extradata
+    }
+
     /// Joins `segments` (in clip order) into `destination`. Returns frames and bytes written.
     @discardableResult
     public static func join(_ segments: [SegmentInput], to destination: String,
