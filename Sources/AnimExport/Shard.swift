@@ -68,7 +68,7 @@ struct Shard: Equatable, CustomStringConvertible {
             return try parse(flag, origin: "--shard")
         }
         for engine in engines {
-            guard let i = environment[engine.index] else { continue }
+            guard let i = environment[engine.index], !i.isEmpty else { continue }  // set but empty: unset
             if engine.base == 1, let totalName = engine.total, let n = environment[totalName] {
                 return try parse("\(i)/\(n)", origin: "\(engine.index)/\(totalName)")
             }
@@ -82,7 +82,7 @@ struct Shard: Equatable, CustomStringConvertible {
     /// A 0-based index (less the engine's minimum) and its total, as a 1-based shard.
     private static func zeroBased(_ i: String, _ engine: EngineVariables, totalFlag: String?,
                                   environment: [String: String], command: String) throws(ExportError) -> Shard {
-        let total = engine.total.flatMap { environment[$0] }
+        let total = engine.total.flatMap { environment[$0] }.flatMap { $0.isEmpty ? nil : $0 }
         guard let n = total ?? totalFlag ?? environment["ANIMEXPORT_SHARD_TOTAL"] else {
             throw .usage("\(command): \(engine.index)=\(i) is set but the number of shards is not: \(engine.total.map { "set \($0), " } ?? "")pass --shard-total N or set ANIMEXPORT_SHARD_TOTAL")
         }
