@@ -110,6 +110,26 @@ private func decodedFrames(_ path: String) throws -> [[UInt8]] {
         #expect(abs((audio.seconds ?? 0) - 1.5) < 0.03)   // 45 frames at 30 fps, within one AAC packet
     }
 
+    @Test(arguments: ["a.mp4", "b.webm"])
+    func aSuppliedTrackIsTheOnePassEncodeOfTheSource(_ file: String) throws {
+        // The join encodes the source once over the whole clip: its audio packets are, byte for
+        // byte, those of the same clip written in one piece, with the source's samples across every seam.
+        let dir = TempDir()
+        writeWAV(dir.file("tone.wav"), seconds: 2)
+        var s = try segmentSettings(file)
+        s.audio = AudioSource(.file(dir.file("tone.wav")))
+        let ext = String(file.split(separator: ".").last!)
+        let parts = try writeSegments(dir, "p", ext: ext, s, total: 45, length: 16)
+        try SegmentJoiner.join(parts, to: dir.file(file), settings: try s.joinSettings())
+        let whole = try MediaWriter(destination: dir.file("whole." + ext), settings: s)
+        for i in 0..<45 { try whole.append(rgba: segmentFrame(i)) }
+        try whole.finish()
+        let joined = audioPackets(dir.file(file)), reference = audioPackets(dir.file("whole." + ext))
+        #expect(!joined.isEmpty && joined == reference)
+        let audio = try #require(try MP4Reader(path: dir.file(file)).audio)
+        #expect(abs((audio.seconds ?? 0) - 1.5) < 0.03)
+    }
+
     // MARK: - refusals, each before anything is written
 
     private func expectRefused(_ parts: [SegmentInput], _ s: VideoSettings, _ dir: borrowing TempDir,
