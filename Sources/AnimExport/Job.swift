@@ -73,6 +73,8 @@ public struct RenderJob {
     /// frame firstFrame + i, encoded as a segment the join can splice.
     public var firstFrame = 0
     public var segmentEncoding = false
+    /// The preset's "segmentFrames" (the default of --segment-frames).
+    public var presetSegmentFrames: Int? = nil
 
     /// Frame i is sampled at t = start + i/fps (exactly, for rational fps).
     public func time(ofFrame i: Int) -> Double {
@@ -259,6 +261,7 @@ func resolveJob(animation: AnimationKind, args: ParsedArguments, library: Preset
         job.notices.append(segment.note)
     }
     job.strict = args.has("--strict")
+    job.presetSegmentFrames = preset.segmentFrames
     if video {
         job.media.target = target
         try resolveMedia(&job, args: args)

@@ -170,6 +170,22 @@ private final class LockedResults: @unchecked Sendable {
         }
     }
 
+    @Test func aPresetsSegmentFramesIsTheFlagsDefault() throws {
+        let dir = try scratchFolder()
+        defer { cleanup(dir) }
+        try Data(#"{"animation": "pulse", "segmentFrames": 12}"#.utf8).write(to: URL(fileURLWithPath: dir + "/seg.json"))
+        try Data(#"{"animation": "pulse", "segmentFrames": 0}"#.utf8).write(to: URL(fileURLWithPath: dir + "/bad.json"))
+        let common = ["pulse", "--frames", "40", "--size", "64x64", "--x264-preset", "veryfast", "-q"]
+        #expect(try run(common + ["--preset", "seg.json", "preset.mp4"], cwd: dir).status == 0)
+        #expect(try run(common + ["--preset", "seg.json", "--segment-frames", "12", "flag.mp4"], cwd: dir).status == 0)
+        #expect(try run(common + ["--preset", "seg.json", "--segment-frames", "20", "other.mp4"], cwd: dir).status == 0)
+        let preset = FileManager.default.contents(atPath: dir + "/preset.mp4")
+        #expect(preset != nil && preset == FileManager.default.contents(atPath: dir + "/flag.mp4"))
+        #expect(preset != FileManager.default.contents(atPath: dir + "/other.mp4"))   // the flag wins
+        let bad = try run(common + ["--preset", "bad.json", "bad.mp4"], cwd: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("segmentFrames: 0 is not a whole number in 1–"), "\(bad.stderr)")
+    }
+
     @Test func segmentFlagsAreCheckedBeforeRendering() throws {
         let dir = try scratchFolder()
         defer { cleanup(dir) }

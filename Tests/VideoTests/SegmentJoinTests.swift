@@ -127,7 +127,7 @@ private func decodedFrames(_ path: String) throws -> [[UInt8]] {
         let joined = audioPackets(dir.file(file)), reference = audioPackets(dir.file("whole." + ext))
         #expect(!joined.isEmpty && joined == reference)
         let audio = try #require(try MP4Reader(path: dir.file(file)).audio)
-        #expect(abs((audio.seconds ?? 0) - 1.5) < 0.03)
+        if ext == "mp4" { #expect(abs((audio.seconds ?? 0) - 1.5) < 0.03) }   // WebM streams carry no duration
     }
 
     // MARK: - refusals, each before anything is written

@@ -25,11 +25,11 @@ struct SegmentRequest {
 
     static let maxSegmentFrames = SegmentJoiner.maxSegmentFrames
 
-    /// nil when no segment flag is given.
+    /// nil when neither --segment-frames nor the preset's "segmentFrames" is given.
     init?(_ parsed: ParsedArguments, job: RenderJob,
           environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExportError) {
         let workerFlags = ["--parts", "--shard", "--shard-total"].filter { parsed.has($0) }
-        guard let text = parsed.value("--segment-frames") else {
+        guard let text = parsed.value("--segment-frames") ?? job.presetSegmentFrames.map(String.init) else {
             if let flag = workerFlags.first { throw .usage("\(flag): needs --segment-frames F") }
             return nil
         }
