@@ -13,10 +13,14 @@
 //   HEVC    x265-params frame-threads=1:pools=1              x265's bytes depend on frame threads
 //   VP9     thread_count 1                                   (no extradata in WebM)
 //   ProRes  thread_count 1                                   intra-only: every frame a keyframe
+//   GIF, APNG, WebP: a lossless intermediate, PNG frames (straight RGBA) in MOV; the join decodes
+//   them and encodes the output once (one palette over the whole clip for GIF). Un-premultiplying
+//   c' = round(255·c/a) and premultiplying back round(c'·a/255) gives c again for every c ≤ a,
+//   so the join's encoder sees exactly the frames a one-piece render gives it.
 //
 // The muxer and encoder carry +bitexact (no version strings, no wall-clock times) as every
-// deterministic output does. AV1 (SVT-AV1 sizes its own thread pool), GIF, PNG, APNG and WebP
-// are refused: they cannot be joined yet.
+// deterministic output does. AV1 (SVT-AV1 sizes its own thread pool) and PNG sequences are
+// refused: they cannot be joined yet.
 //
 // The fingerprint is the text of everything above that decides the stream's bytes besides the
 // frames: encoder, pixel format, size, rate, every encoder option (x264's machine-dependent
@@ -31,15 +35,28 @@ extension VideoSettings {
     /// Whether segments of this format can be joined (nil), or why not.
     public var segmentRefusal: String? {
         switch format.codec {
-        case .h264, .hevc, .vp9, .prores, .proresHQ: return nil
+        case .h264, .hevc, .vp9, .prores, .proresHQ, .gif, .apng, .webp: return nil
         case .av1: return "AV1 segments cannot be joined yet (SVT-AV1's output depends on its own thread pool)"
-        case .gif, .png, .apng, .webp: return "\(format.codec.displayName) segments cannot be joined yet (only H.264, HEVC, VP9 and ProRes)"
+        case .png: return "PNG sequence segments cannot be joined (render the frames straight into the sequence)"
         }
     }
+
+    /// Segments are lossless intermediates the join encodes once (GIF, APNG, WebP).
+    public var segmentsAreIntermediate: Bool { [.gif, .apng, .webp].contains(format.codec) }
+
+    /// The intermediate's container extension (nil: segments are in the output's own format).
+    public var intermediateSegmentExtension: String? { segmentsAreIntermediate ? "mov" : nil }
 
     /// The stream setup of one segment: `streamSetup()` with the pins of the file header.
     func segmentStreamSetup() throws(VideoError) -> StreamSetup {
         if let refusal = segmentRefusal { throw .invalidSettings(refusal) }
+        if segmentsAreIntermediate {
+            var s = StreamSetup(encoderName: "png", muxerName: "mov", pixelFormat: AV_PIX_FMT_RGBA, conversion: .frames(.rgba),
+                                width: width, height: height, fps: fps)
+            s.bt709 = false
+            s.threads = Self.segmentEncoderThreads
+            return s
+        }
         guard var s = try streamSetup() else { throw .invalidSettings("no writer for \(format)") }
         guard s.deterministic else { throw .invalidSettings("segments need deterministic encoding") }
         switch format.codec {

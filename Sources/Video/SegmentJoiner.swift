@@ -55,14 +55,57 @@ public enum SegmentJoiner {
         return try SegmentProbe(segment, fps: FrameRate(num: 1, den: 1), check: false).extradata
     }
 
-    /// Joins `segments` (in clip order) into `destination`. Returns frames and bytes written.
+    /// Decodes lossless intermediate segments (SegmentEncoding.swift: GIF, APNG, WebP) and
+    /// encodes their frames once into `destination` with `settings` — the same frames, in the
+    /// same order, a one-piece render gives the writer. Checked like `join` before anything is written.
     @discardableResult
-    public static func join(_ segments: [SegmentInput], to destination: String,
-                            settings: JoinSettings) throws(VideoError) -> (frames: Int, bytes: Int) {
+    public static func encode(_ segments: [SegmentInput], to destination: String,
+                              settings: VideoSettings) throws(VideoError) -> (frames: Int, bytes: Int) {
         FFmpegLog.install()
+        guard settings.segmentsAreIntermediate else { throw .invalidSettings("\(settings.format) segments are joined by remuxing") }
+        _ = try checked(segments, fps: settings.fps)
+        var whole = settings
+        whole.segmentEncoding = false
+        whole.expectedFrames = segments.reduce(0) { $0 + $1.frames }
+        let writer = try MediaWriter(destination: destination, settings: whole)
+        var premultiplied = [UInt8](repeating: 0, count: settings.width * settings.height * 4)
+        do {
+            for segment in segments {
+                let reader = try MP4Reader(path: segment.path)
+                _ = try reader.decode { frame in
+                    guard frame.pixelFormat == "rgba", frame.width == settings.width, frame.height == settings.height else {
+                        throw SegmentProbe.refuse(segment, "is not a \(settings.width)x\(settings.height) RGBA intermediate (\(frame.pixelFormat))")
+                    }
+                    let (bytes, stride) = frame.plane(0)
+                    premultiply(bytes, stride: stride, width: settings.width, height: settings.height, into: &premultiplied)
+                    try writer.append(rgba: premultiplied)
+                }
+            }
+            let summary = try writer.finish()
+            return (summary.frames, summary.bytes)
+        } catch {
+            writer.cancel()
+            if let e = error as? VideoError { throw e }
+            throw .invalidInput("\(error)")
+        }
+    }
+
+    /// Straight RGBA rows → premultiplied, p = round(c·a/255) (the inverse of the writer's un-premultiply).
+    static func premultiply(_ src: UnsafeRawBufferPointer, stride: Int, width: Int, height: Int, into dst: inout [UInt8]) {
+        for y in 0..<height {
+            for x in 0..<width {
+                let s = y * stride + 4 * x, d = 4 * (y * width + x)
+                let a = Int(src[s + 3])
+                for c in 0..<3 { dst[d + c] = UInt8((Int(src[s + c]) * a + 127) / 255) }
+                dst[d + 3] = UInt8(a)
+            }
+        }
+    }
+
+    /// Checks every segment and their order (file header); returns the first segment's probe.
+    static func checked(_ segments: [SegmentInput], fps: FrameRate) throws(VideoError) -> SegmentProbe {
         guard !segments.isEmpty else { throw .invalidInput("no segments to join") }
         guard segments.count <= maxSegments else { throw .invalidInput("\(segments.count) segments: at most \(maxSegments)") }
-        try FileSupport.checkDestination(destination)
         var next = 0
         var reference: SegmentProbe?
         for segment in segments {
@@ -72,11 +115,22 @@ public enum SegmentJoiner {
             guard (1...maxSegmentFrames).contains(segment.frames) else {
                 throw .invalidInput("segment \(segment.name): \(segment.frames) frames; allowed 1–\(maxSegmentFrames)")
             }
-            let probe = try SegmentProbe(segment, fps: settings.fps)
+            let probe = try SegmentProbe(segment, fps: fps)
             if let reference { try probe.requireSameStream(as: reference) } else { reference = probe }
             next += segment.frames
         }
-        let output = try JoinedOutput(destination: destination, stream: reference!, settings: settings, totalFrames: next)
+        return reference!
+    }
+
+    /// Joins `segments` (in clip order) into `destination`. Returns frames and bytes written.
+    @discardableResult
+    public static func join(_ segments: [SegmentInput], to destination: String,
+                            settings: JoinSettings) throws(VideoError) -> (frames: Int, bytes: Int) {
+        FFmpegLog.install()
+        try FileSupport.checkDestination(destination)
+        let reference = try checked(segments, fps: settings.fps)
+        let next = segments.reduce(0) { $0 + $1.frames }
+        let output = try JoinedOutput(destination: destination, stream: reference, settings: settings, totalFrames: next)
         do {
             for segment in segments { try output.copyPackets(of: segment) }
             return try output.finish()

@@ -130,6 +130,33 @@ private func decodedFrames(_ path: String) throws -> [[UInt8]] {
         if ext == "mp4" { #expect(abs((audio.seconds ?? 0) - 1.5) < 0.03) }   // WebM streams carry no duration
     }
 
+    @Test(arguments: ["a.gif", "b.apng", "c.webp"])
+    func animatedImagesAreEncodedOnceFromLosslessSegments(_ file: String) throws {
+        // Workers write PNG-in-MOV intermediates; the join decodes them and encodes once: the
+        // same bytes as the clip written in one piece (one palette over the whole clip for GIF),
+        // translucent edges included (premultiplied → straight → premultiplied is exact).
+        let dir = TempDir()
+        var s = try segmentSettings(file)
+        s.alpha = true
+        #expect(s.segmentsAreIntermediate && s.intermediateSegmentExtension == "mov")
+        let total = 14, length = 5
+        let parts = (0..<3).map { k in
+            SegmentInput(path: dir.file("p\(k).mov"), name: "p\(k).mov", firstFrame: k * length, frames: min(length, total - k * length))
+        }
+        for p in parts {
+            let w = try MediaWriter.segment(destination: p.path, settings: s)
+            for i in p.firstFrame..<(p.firstFrame + p.frames) { try w.append(rgba: transparentFrame(i)) }
+            try w.finish()
+        }
+        let (frames, _) = try SegmentJoiner.encode(parts, to: dir.file(file), settings: s)
+        #expect(frames == total)
+        let whole = try MediaWriter(destination: dir.file("whole-" + file), settings: s)
+        for i in 0..<total { try whole.append(rgba: transparentFrame(i)) }
+        try whole.finish()
+        let joined = fileBytes(dir.file(file))
+        #expect(joined != nil && joined == fileBytes(dir.file("whole-" + file)))
+    }
+
     // MARK: - refusals, each before anything is written
 
     private func expectRefused(_ parts: [SegmentInput], _ s: VideoSettings, _ dir: borrowing TempDir,
@@ -189,11 +216,9 @@ private func decodedFrames(_ path: String) throws -> [[UInt8]] {
     }
 
     @Test func formatsThatCannotBeJoinedAreRefusedUpFront() throws {
-        for file in ["x.gif", "x.apng", "x.webp"] {
-            let s = try segmentSettings(file)
-            #expect(s.segmentRefusal != nil)
-            #expect(throws: VideoError.self) { try MediaWriter.segment(destination: "/tmp/never-written-" + file, settings: s) }
-        }
+        let s = try segmentSettings("x%04d.png")
+        #expect(s.segmentRefusal != nil)
+        #expect(throws: VideoError.self) { try MediaWriter.segment(destination: "/tmp/never-written-%04d.png", settings: s) }
         #expect(try segmentSettings("x.mp4", codec: "av1").segmentRefusal != nil)
     }
 
