@@ -38,12 +38,14 @@ func joinSegments(in folder: String, into output: String, overwrite: Bool, audio
     guard URL(fileURLWithPath: output).pathExtension.lowercased() == first.container else {
         throw .usage("\(output): the segments in \(folder) are .\(first.container) files; OUTPUT must end in .\(first.container)")
     }
-    let inputs = try checkedSegmentFiles(manifests, folder: folder)
     var settings = try joinVideoSettings(first, folder: folder)
+    let inputs = try checkedSegmentFiles(manifests, folder: folder, ext: settings.intermediateSegmentExtension ?? first.container)
     settings.audio = try joinAudio(first.audio, file: audioFile, totalFrames: first.totalFrames, settings: settings)
     let started = Date()
     do {
-        let (frames, bytes) = try SegmentJoiner.join(inputs, to: output, settings: try settings.joinSettings())
+        let (frames, bytes) = settings.segmentsAreIntermediate
+            ? try SegmentJoiner.encode(inputs, to: output, settings: settings)      // GIF, APNG, WebP: encoded once here
+            : try SegmentJoiner.join(inputs, to: output, settings: try settings.joinSettings())
         return String(format: "joined %d segments into %@ (%d×%d, %d frames, %.3f s, %@) in %.2f s", inputs.count, output,
                       first.width, first.height, frames, Double(frames) * Double(settings.fps.den) / Double(settings.fps.num), byteCount(bytes),
                       Date().timeIntervalSince(started))
@@ -94,7 +96,8 @@ private func readSegmentManifests(_ folder: String) throws(ExportError) -> [(nam
 }
 
 /// The segment files, each with its manifest's frame range and sha256.
-private func checkedSegmentFiles(_ manifests: [(name: String, manifest: SegmentManifest)], folder: String) throws(ExportError) -> [SegmentInput] {
+private func checkedSegmentFiles(_ manifests: [(name: String, manifest: SegmentManifest)], folder: String,
+                                 ext: String) throws(ExportError) -> [SegmentInput] {
     let plan = SegmentPlan(totalFrames: manifests[0].manifest.totalFrames, segmentFrames: manifests[0].manifest.segmentFrames)
     var inputs: [SegmentInput] = []
     for (name, m) in manifests {
@@ -102,8 +105,8 @@ private func checkedSegmentFiles(_ manifests: [(name: String, manifest: SegmentM
         guard m.firstFrame == range.lowerBound, m.frames == range.count else {
             throw .invalid(file: folder + "/" + name, field: "firstFrame", message: "frames \(m.firstFrame)+\(m.frames); segment \(m.index) holds \(range.lowerBound)+\(range.count)")
         }
-        guard m.file == SegmentPlan.fileName(m.index, ext: m.container) else {
-            throw .invalid(file: folder + "/" + name, field: "file", message: "'\(m.file)' is not \(SegmentPlan.fileName(m.index, ext: m.container))")
+        guard m.file == SegmentPlan.fileName(m.index, ext: ext) else {
+            throw .invalid(file: folder + "/" + name, field: "file", message: "'\(m.file)' is not \(SegmentPlan.fileName(m.index, ext: ext))")
         }
         let path = folder + "/" + m.file
         guard let digest = SHA256.file(path) else { throw .usage("join: segment file \(path) is missing or unreadable") }
@@ -120,7 +123,18 @@ private func joinVideoSettings(_ m: SegmentManifest, folder: String) throws(Expo
           let container = Container.allCases.first(where: { $0.extensions.contains(m.container) }) else {
         throw .invalid(file: folder, field: "fps, codec or container", message: "'\(m.fps)', '\(m.codec)', '\(m.container)' is not a format animexport writes")
     }
-    return VideoSettings(width: m.width, height: m.height, fps: fps, format: OutputFormat(container: container, codec: codec))
+    var s = VideoSettings(width: m.width, height: m.height, fps: fps, format: OutputFormat(container: container, codec: codec))
+    guard m.output.matte.count == 3, m.output.matte.allSatisfy({ (0...255).contains($0) }),
+          let palette = GIFPalette(rawValue: m.output.gifPalette) else {
+        throw .invalid(file: folder, field: "output", message: "matte must be three values 0–255 and gifPalette one of \(GIFPalette.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    s.alpha = m.output.alpha
+    s.quality = m.output.quality
+    s.loopCount = m.output.loopCount
+    s.matte = (UInt8(m.output.matte[0]), UInt8(m.output.matte[1]), UInt8(m.output.matte[2]))
+    s.gifPalette = palette
+    do { try s.validate() } catch { throw .invalid(file: folder, field: "output", message: "\(error)") }
+    return s
 }
 
 /// The audio the workers were given: silence, or `file` when its sha256 is the manifests'.

@@ -9,7 +9,10 @@
 //    "encoder": sha256 of the encoder fingerprint (Video/SegmentEncoding.swift),
 //    "extradata": sha256 of the stream's decoder configuration as written,
 //    "file": "segment-00003.mp4", "sha256": of the file, "bytes": its size,
-//    "audio": null | {"source": "silent" | "file", "sha256": of the file, "fade": seconds}}
+//    "audio": null | {"source": "silent" | "file", "sha256": of the file, "fade": seconds},
+//    "output": {"alpha", "quality", "loopCount", "matte", "gifPalette"}: what the join's encoder
+//              needs for GIF, APNG and WebP, whose segments are lossless intermediates (the
+//              file is then segment-SSSSS.mov)}
 //
 // A segment joins only when its manifest agrees with the others on everything but index, first
 // frame, frames, file, sha256 and bytes, and the file on disk has the recorded sha256.
@@ -21,6 +24,15 @@ struct SegmentManifest: Codable, Equatable {
         var source: String
         var sha256: String?
         var fade: Double
+    }
+
+    /// The output's own settings the join encodes GIF, APNG and WebP with.
+    struct Output: Codable, Equatable {
+        var alpha: Bool
+        var quality: Double?
+        var loopCount: Int
+        var matte: [Int]
+        var gifPalette: String
     }
 
     var format = 1
@@ -43,6 +55,7 @@ struct SegmentManifest: Codable, Equatable {
     var sha256: String
     var bytes: Int
     var audio: Audio?
+    var output: Output
 
     static let maxBytes = 64 << 10
 
@@ -51,7 +64,8 @@ struct SegmentManifest: Codable, Equatable {
         [("format", "\(format)"), ("clip", clip), ("segments", "\(segments)"), ("totalFrames", "\(totalFrames)"),
          ("segmentFrames", "\(segmentFrames)"), ("fps", fps), ("width", "\(width)"), ("height", "\(height)"),
          ("container", container), ("codec", codec), ("encoder", encoder), ("extradata", extradata),
-         ("audio", audio.map { "\($0.source) \($0.sha256 ?? "") \($0.fade)" } ?? "none")]
+         ("audio", audio.map { "\($0.source) \($0.sha256 ?? "") \($0.fade)" } ?? "none"),
+         ("output", "\(output.alpha) \(output.quality.map { "\($0)" } ?? "-") \(output.loopCount) \(output.matte) \(output.gifPalette)")]
     }
 
     func write(to path: String) throws(ExportError) {

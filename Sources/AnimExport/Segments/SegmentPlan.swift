@@ -4,7 +4,8 @@
 // [s·F, min((s+1)·F, T)). The segments depend on the clip and F only, never on the number of
 // workers: share K of N renders the segments s with s mod N = K − 1, so any N gives the same
 // segment files, and their join the same bytes. Segment s is written as `segment-SSSSS.EXT`
-// with its manifest `segment-SSSSS.json` (SegmentManifest.swift).
+// (EXT the output's, or `mov` for the lossless intermediates of GIF, APNG and WebP) with its
+// manifest `segment-SSSSS.json` (SegmentManifest.swift).
 import Foundation
 import Video
 

@@ -46,7 +46,8 @@ private func renderAndJoin(_ job: RenderJob, _ plan: SegmentPlan, _ parsed: Pars
 private func renderSegment(_ s: Int, of job: RenderJob, _ plan: SegmentPlan, _ parsed: ParsedArguments,
                            into folder: String, quiet: Bool) throws(ExportError) {
     let ext = URL(fileURLWithPath: job.output).pathExtension.lowercased()
-    let name = SegmentPlan.fileName(s, ext: ext)
+    let settings = job.videoSettings
+    let name = SegmentPlan.fileName(s, ext: settings.intermediateSegmentExtension ?? ext)
     let range = plan.frames(of: s)
     var segment = job
     segment.output = folder + "/" + name
@@ -57,7 +58,6 @@ private func renderSegment(_ s: Int, of job: RenderJob, _ plan: SegmentPlan, _ p
     segment.notices = []
     segment.warnings = []
     _ = try runExport(segment, progress: !quiet)
-    let settings = job.videoSettings
     let extradata: [UInt8]
     let fingerprint: String
     do {
@@ -74,7 +74,9 @@ private func renderSegment(_ s: Int, of job: RenderJob, _ plan: SegmentPlan, _ p
         frames: range.count, totalFrames: plan.totalFrames, segmentFrames: plan.segmentFrames,
         fps: "\(job.fps.num)/\(job.fps.den)", width: job.width, height: job.height, container: ext,
         codec: settings.format.codec.rawValue, encoder: SHA256.hex(fingerprint), extradata: SHA256.hex(Data(extradata)),
-        file: name, sha256: digest.sha256, bytes: digest.bytes, audio: job.media.audio.map(manifestAudio))
+        file: name, sha256: digest.sha256, bytes: digest.bytes, audio: job.media.audio.map(manifestAudio),
+        output: .init(alpha: settings.alpha, quality: settings.quality, loopCount: settings.loopCount,
+                      matte: [Int(settings.matte.r), Int(settings.matte.g), Int(settings.matte.b)], gifPalette: settings.gifPalette.rawValue))
     try manifest.write(to: folder + "/" + SegmentPlan.manifestName(s))
 }
 
