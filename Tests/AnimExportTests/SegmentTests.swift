@@ -214,6 +214,7 @@ private final class LockedResults: @unchecked Sendable {
             (["pulse", "--frames", "10", "--segment-frames", "0", "o.mp4"], "--segment-frames: '0' is not a whole number"),
             (["pulse", "--frames", "10", "--segment-frames", "5", "o%03d.png"], "PNG sequence segments cannot be joined"),
             (["pulse", "--frames", "10", "--segment-frames", "5", "--shard", "1/2", "o.mp4"], "--shard: needs --parts DIR"),
+            (["pulse", "--frames", "10", "--segment-frames", "5", "--json", "o.mp4"], "--json: segmented renders report no JSON events yet"),
         ] {
             let r = try run(args, cwd: dir)
             #expect(r.status == 2 && r.stderr.contains(message), "\(args): \(r.stderr)")
