@@ -33,7 +33,13 @@ private func renderAndJoin(_ job: RenderJob, _ plan: SegmentPlan, _ parsed: Pars
     let url = URL(fileURLWithPath: job.output)
     let folder = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).segments-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))").path
     try makeFolder(folder)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Removed on every way out: errors and a signal seen between frames (this defer), and a
+    // signal the watchdog has to end the process for (its final report).
+    Interruption.setFinalReport { _ in try? FileManager.default.removeItem(atPath: folder) }
+    defer {
+        Interruption.setFinalReport(nil)
+        try? FileManager.default.removeItem(atPath: folder)
+    }
     for s in 0..<plan.count { try renderSegment(s, of: job, plan, parsed, into: folder, quiet: true) }
     var audioFile: String? = nil
     if case .file(let path)? = job.media.audio?.kind { audioFile = path }
