@@ -16,6 +16,7 @@ public enum CLI {
           animexport batch [DIR] --out DIR [options]    every preset's outputs (see batch --help)
           animexport render PRESET[:OUTPUT] [--out DIR]  one preset's outputs, as batch renders them
           animexport manifest merge A.json B.json …     join batch shards' manifests
+          animexport join DIR OUTPUT [-y]               join the segments workers rendered into DIR (docs/ci.md)
           animexport info FILE.json [--json]            describe a Lottie file and what would not render
           animexport FILE.json [options] OUTPUT|--null  render a Lottie file (see animexport FILE.json --help)
           animexport <command> --help                   options of a command
@@ -89,6 +90,8 @@ public enum CLI {
             return try runPresetRender(rest, library: library)
         case "manifest":
             return try runManifest(rest)
+        case "join":
+            return try runJoin(rest)
         case "info":
             return try runLottieInfo(rest)
         case "list":
@@ -102,7 +105,7 @@ public enum CLI {
         default:
             if isLottiePath(command) { return try runLottieRender(command, rest, library: library) }
             guard let kind = AnimationKind(rawValue: command) else {
-                let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list", "batch", "render", "manifest", "info"]
+                let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list", "batch", "render", "manifest", "info", "join"]
                 let hint = nearest(to: command, in: known).map { " (did you mean '\($0)'?)" } ?? ""
                 throw .usage("unknown command or animation '\(command)'\(hint); known: \(known.joined(separator: ", "))")
             }

@@ -18,6 +18,7 @@ import Geometry
 import Lottie
 import Raster
 import Render
+import Scenes
 
 struct PaintForecast {
     /// The heaviest frame drawn and its paint in frames' area.

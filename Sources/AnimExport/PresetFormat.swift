@@ -132,13 +132,15 @@ struct PresetFile: Decodable {
     /// A digest of every input file the source read (a Lottie file, its images, a dotLottie
     /// archive), hashed into batch's cache key; nil for scenes (their fonts are `inputFiles`).
     var sourceDigest: String?
+    /// Render the clip as fixed segments of this many frames (Segments/SegmentPlan.swift); `--segment-frames` overrides it.
+    var segmentFrames: Int?
 
-    static let keys = ["animation", "description", "canvas", "background", "fps", "scale", "seconds", "encoder", "parameters", "outputs"]
+    static let keys = ["animation", "description", "canvas", "background", "fps", "scale", "seconds", "encoder", "parameters", "outputs", "segmentFrames"]
         + LottiePresetSource.keys
 
     init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, known: Self.keys)
-        enum K: String, CodingKey { case animation, description, canvas, background, fps, scale, seconds, encoder, parameters, outputs, lottie }
+        enum K: String, CodingKey { case animation, description, canvas, background, fps, scale, seconds, encoder, parameters, outputs, lottie, segmentFrames }
         let c = try decoder.container(keyedBy: K.self)
         if c.contains(.lottie) {
             lottie = try LottiePresetSource(from: decoder)
@@ -170,6 +172,10 @@ struct PresetFile: Decodable {
         seconds = try c.decodeIfPresent(Double.self, forKey: key("seconds"))
         encoder = try c.decodeIfPresent(EncoderSpec.self, forKey: key("encoder"))
         outputs = try c.decodeIfPresent([OutputSpec].self, forKey: key("outputs"))
+        segmentFrames = try c.decodeIfPresent(Int.self, forKey: key("segmentFrames"))
+        if let f = segmentFrames, !(1...SegmentRequest.maxSegmentFrames).contains(f) {
+            throw ExportError.invalid(file: nil, field: "segmentFrames", message: "\(f) is not a whole number in 1–\(SegmentRequest.maxSegmentFrames)")
+        }
         if let list = outputs, !(1...Limits.maxOutputsPerPreset).contains(list.count) {
             throw ExportError.invalid(file: nil, field: "outputs",
                                       message: "needs 1 to \(Limits.maxOutputsPerPreset) outputs, found \(list.count)")

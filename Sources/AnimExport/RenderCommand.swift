@@ -14,6 +14,7 @@ func runRender(_ kind: AnimationKind, _ parsed: ParsedArguments, library: Preset
 
 /// Exports a resolved job with the command's reporting (a Lottie file's job comes from LottieCommand.swift).
 func runRenderJob(_ job: ExportPlan, _ parsed: ParsedArguments) throws(ExportError) -> Int32 {
+    if let request = try SegmentRequest(parsed, job: job) { return try runSegmented(job, request, parsed) }  // Segments/
     let json = parsed.has("--json"), quiet = parsed.has("--quiet")
     let reporter = CLIReporter(job, progress: !json && !quiet, events: json ? BatchProgress(json: true) : nil)
     try Interruption.requireWatchdog()

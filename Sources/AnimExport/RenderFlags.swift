@@ -32,4 +32,4 @@ let renderFlags: [FlagSpec] = [
     FlagSpec("--verbose", alias: "-v", help: "show FFmpeg's log"),
     FlagSpec("--json", help: "progress as JSON lines on stdout (start, progress, done)"),
     FlagSpec("--help", alias: "-h", help: "show this help"),
-] + mediaFlags
+] + mediaFlags + segmentFlags

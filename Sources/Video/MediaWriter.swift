@@ -18,6 +18,10 @@ public final class MediaWriter {
         self.settings = settings
         try settings.validate()
         FFmpegLog.install()
+        if settings.segmentEncoding {  // one segment of a clip rendered in pieces (SegmentEncoding.swift)
+            writer = try LibavWriter(destination: destination, setup: settings.segmentStreamSetup())
+            return
+        }
         switch settings.format.codec {
         case .gif: writer = try GIFWriter(destination: destination, settings: settings)
         case .png: writer = try PNGSequenceWriter(destination: destination, settings: settings)

@@ -55,6 +55,8 @@ public struct VideoSettings: Sendable {
     public var gifPalette: GIFPalette = .global
     /// The audio track (MP4, MOV, WebM only).
     public var audio: AudioSource? = nil
+    /// One segment of a clip rendered in pieces: a stream the join can splice (SegmentEncoding.swift).
+    public var segmentEncoding: Bool = false
     /// The H.264 settings (used when `format.codec == .h264`).
     public var h264: H264Settings
     /// Frames the caller will append (lets the audio fade out on time; nil: unknown).

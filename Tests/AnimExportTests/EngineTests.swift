@@ -17,6 +17,7 @@ private struct Slide: Scene {
         let square = Path.rectangle(x: 10 * t, y: 5, width: 10, height: 10)
         list.fill(square, paint: .solid(RGBA(r: 1, g: 0, b: 0)))
     }
+    var loopPeriod: Double? { nil }
 }
 
 /// Records every event in order (on the exporting thread; the stop condition reads it there too).

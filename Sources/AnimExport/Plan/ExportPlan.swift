@@ -14,6 +14,8 @@ import Scenes
 import Video
 
 public struct ExportPlan {
+    /// What kind of source: the scene's name ("pulse"), "lottie", or "scene" (given in code).
+    public var sourceName: String
     public var presetName: String
     public var presetPath: String?
     /// What is drawn (FrameSource.swift).
@@ -46,13 +48,19 @@ public struct ExportPlan {
     public var strict = false
     /// Set when a target repeats the clip to reach its minimum length: frame i shows frame i mod this.
     public var repeatFrames: Int? = nil
+    /// One segment of a clip rendered in pieces (Segments/): frame i of this plan is the clip's
+    /// frame firstFrame + i, encoded as a segment the join can splice.
+    public var firstFrame = 0
+    public var segmentEncoding = false
+    /// The preset's "segmentFrames" (the default of --segment-frames).
+    public var presetSegmentFrames: Int? = nil
 
     /// The clip's length: frames / fps.
     var seconds: Double { Double(frameCount) * Double(fps.den) / Double(fps.num) }
 
     /// Frame i is sampled at t = start + i/fps (exactly, for rational fps).
     public func time(ofFrame i: Int) -> Double {
-        let i = repeatFrames.map { i % $0 } ?? i
+        let i = repeatFrames.map { (firstFrame + i) % $0 } ?? firstFrame + i
         return startTime + Double(i) * Double(fps.den) / Double(fps.num)
     }
 }
@@ -97,13 +105,14 @@ func resolvePlan(_ name: String, args: ParsedArguments, video: Bool,
     let encoder = try resolveEncoder(preset.encoder ?? EncoderSpec(), file: spec.origin.path, args: args, notices: &notices)
     let source = try spec.make(look.canvas, fps.value, args.value("--font"))
     let review = try source.review(strict: args.has("--strict"), file: spec.origin.path)
-    var job = ExportPlan(presetName: spec.origin.name, presetPath: spec.origin.path, source: source,
+    var job = ExportPlan(sourceName: spec.name, presetName: spec.origin.name, presetPath: spec.origin.path, source: source,
                         background: look.background, fps: FrameRate(num: fps.num, den: fps.den), frameCount: length.frames, startTime: length.start,
                         width: size.width, height: size.height, transform: size.transform, encoder: encoder, output: output,
                         overwrite: args.has("-y"), verbose: args.has("--verbose"), notices: notices + review.notes,
                         warnings: review.warnings)
     try layOutClip(&job, spec, args: args, fps: fps, loops: length.loops, command: command)
     job.strict = args.has("--strict")
+    job.presetSegmentFrames = preset.segmentFrames
     if video {
         job.media.target = target
         try resolveMedia(&job, args: args, resolvedFormat: choice.format)

@@ -54,13 +54,15 @@ struct PresetSettings {
     var scale: Double?
     var seconds: Double?
     var encoder: EncoderSpec?
+    /// The default of --segment-frames (Segments/).
+    var segmentFrames: Int?
 }
 
 extension PresetFile {
     /// The preset's settings (PresetSettings).
     var settings: PresetSettings {
         PresetSettings(canvas: canvas.map { Size(width: $0.width, height: $0.height) }, background: background?.rgba,
-                       fps: fps, scale: scale, seconds: seconds, encoder: encoder)
+                       fps: fps, scale: scale, seconds: seconds, encoder: encoder, segmentFrames: segmentFrames)
     }
 
     /// The source this preset renders: its scene plug-in's, or the Lottie file it names.

@@ -23,6 +23,7 @@ extension ExportPlan {
         s.gifPalette = media.gifPalette
         s.audio = media.audio
         s.expectedFrames = frameCount
+        s.segmentEncoding = segmentEncoding
         return s
     }
 
