@@ -1,12 +1,17 @@
-// Blend modes on shape groups and styles (`bm` inside a shape layer), as lottie-web's SVG renderer
-// draws them (mix-blend-mode on the group's <g>, on the style's <path>): decoded per item, emitted
-// as a blend group around the style's node or as the shape group's own mode, and drawn onto
-// everything under it, the layers below included (Build/ShapeEmitter.swift's header).
+// Blend modes on shape groups and styles (`bm` inside a shape layer): decoded per item, emitted
+// as a blend group around the style's node or as the shape group's own mode (lottie-web's SVG
+// puts mix-blend-mode on the group's <g>, on the style's <path>), and blended with what the item's
+// own layer drew below it — a layer whose shapes blend is isolated, as After Effects renders each
+// layer on its own (Build/ShapeEmitter.swift's header; docs/lottie-render.md has the evidence:
+// ThorVG and rlottie agree, lottie-web 5.7.5 blends through to lower layers outside a precomp).
 //
 // Fixtures (100 × 100 pt, 1 px per point), written for this suite:
 //   blend-shape-fill    one layer: group {left half, red fill bm 1 multiply} over group {all, grey}
 //   blend-shape-layers  top layer: group {right half, red→red gradient fill bm 2 screen},
-//                       group {left half, red fill bm 1}; bottom layer: all grey
+//                       group {left half, red fill bm 1}; bottom layer: all grey. The top
+//                       layer is isolated: its items blend with nothing of its own below
+//                       them, so they show red (ThorVG and rlottie draw the same; lottie-web
+//                       5.7.5 draws (127, 0, 0) and (255, 127, 127), blending into the grey layer)
 //   blend-shape-group   one layer: group bm 2 screen {group {top-left quarter, blue}, group {left
 //                       half, red}} over group {all, grey}: the screen group's contents are
 //                       composited among themselves (blue over red) and then screened as one
@@ -22,7 +27,7 @@ private let grey = Pixel(128, 128, 128, 255)
 
 let shapeBlendFixtures: [GoldenFixture] = [
     GoldenFixture(name: "blend-shape-fill", pixels: [(25, 50, Pixel(128, 0, 0, 255)), (75, 50, grey)]),
-    GoldenFixture(name: "blend-shape-layers", pixels: [(25, 50, Pixel(128, 0, 0, 255)), (75, 50, Pixel(255, 128, 128, 255))]),
+    GoldenFixture(name: "blend-shape-layers", pixels: [(25, 50, Pixel(255, 0, 0, 255)), (75, 50, Pixel(255, 0, 0, 255))]),
     GoldenFixture(name: "blend-shape-group", pixels: [(25, 25, Pixel(128, 128, 255, 255)), (25, 75, Pixel(255, 128, 128, 255)),
                                                       (75, 50, grey)]),
 ]

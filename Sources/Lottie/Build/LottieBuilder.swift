@@ -150,7 +150,8 @@ public final class LottieBuilder {
             builder.currentLayer = layer.place
             list.markSource(layer.place)
             beginLayerGroup(layer, frame: frame, Group(transform: matrix, opacity: opacity,
-                                                       filter: EffectFilters.filter(layer.effects, frame: frame)))
+                                                       filter: EffectFilters.filter(layer.effects, frame: frame),
+                                                       isolated: layer.contentBlends))
             beginStrokeEffects(layer, frame: frame)
             if StrokeEffect.drawsContent(layer, frame) { content(&self) }
             endStrokeEffects(layer, frame: frame)

@@ -29,8 +29,9 @@
 // Blend modes (`bm`): a group's is its node's Group(…, blendMode), so its contents, composited
 // among themselves, blend as one onto what is under the group; a style's wraps its one node in
 // Group(blendMode) — lottie-web's SVG renderer puts mix-blend-mode on the group's <g> and on the
-// style's <path>. The backdrop is whatever the enclosing groups draw into: the layers below too,
-// unless an enclosing group is isolated (Render's Renderer+Blending.swift), as in SVG.
+// style's <path>. The backdrop is what the layer itself drew below the item: a layer whose
+// shapes blend is drawn isolated (LottieLayer.contentBlends, Group.isolated), as After Effects
+// renders each layer on its own and lottie-web and ThorVG show it (docs/lottie-render.md).
 
 import Geometry
 import Raster

@@ -91,6 +91,7 @@ extension DecodeContext {
                      place: place, parent: nil, inPoint: inPoint, outPoint: outPoint, startTime: startTime,
                      timeStretch: stretch, hidden: hidden, transform: transform, autoOrient: autoOrient, content: content)
         try decodeCompositing(l, into: &layer)
+        if case .shapes(let items) = content { layer.contentBlends = ShapeItem.anyBlends(items) }
         layer.effects = expressionScope.effectsByPlace[place] ?? []
         layer.dropShadowStyles = try dropShadowStyles(l)
         return layer

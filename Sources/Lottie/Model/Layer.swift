@@ -43,6 +43,10 @@ public struct LottieLayer: Sendable {
     /// `td`: a matte source, never drawn on its own.
     public var isMatteSource = false
     public var blendMode: BlendMode = .normal
+    /// A shape item of the layer's content blends (`bm` ≠ 0 on a group, fill, stroke or
+    /// gradient): the layer is drawn isolated, so the item blends with what is below it in this
+    /// layer only, as After Effects renders each layer on its own (docs/lottie-render.md).
+    public var contentBlends = false
     /// `ef` (Model/LayerEffects.swift).
     public var effects: [LayerEffect] = []
     /// Drop shadow layer styles of `sy` (Model/LayerStyles.swift).

@@ -258,3 +258,19 @@ public struct MergePaths: Sendable {
     public var name: String?
     public var mode: MergeMode
 }
+
+extension ShapeItem {
+    /// Whether any item of `items`, groups included at any depth, has a blend mode.
+    static func anyBlends(_ items: [ShapeItem]) -> Bool {
+        items.contains { item in
+            switch item {
+            case .group(let g): return g.blendMode != .normal || anyBlends(g.items)
+            case .fill(let f): return f.blendMode != .normal
+            case .stroke(let s): return s.blendMode != .normal
+            case .gradientFill(let f): return f.blendMode != .normal
+            case .gradientStroke(let s): return s.blendMode != .normal
+            default: return false
+            }
+        }
+    }
+}

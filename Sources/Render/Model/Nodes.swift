@@ -88,15 +88,20 @@ public struct Group: Sendable, Equatable {
     public var clip: Clip?
     /// Set when the group is shown through a matte (its source follows `beginGroup`).
     public var matte: MatteMode?
+    /// Draws the children into a layer of their own even when nothing else asks for one, so
+    /// that blend modes inside blend only with what the group itself drew (an After Effects
+    /// layer whose shapes carry blend modes: Lottie's LayerCompositingEmitter.swift).
+    public var isolated: Bool
 
     public init(transform: Transform = .identity, opacity: Double = 1, blendMode: BlendMode = .normal,
-                filter: ColorFilter? = nil, clip: Clip? = nil, matte: MatteMode? = nil) {
+                filter: ColorFilter? = nil, clip: Clip? = nil, matte: MatteMode? = nil, isolated: Bool = false) {
         self.transform = transform
         self.opacity = opacity
         self.blendMode = blendMode
         self.filter = filter
         self.clip = clip
         self.matte = matte
+        self.isolated = isolated
     }
 }
 

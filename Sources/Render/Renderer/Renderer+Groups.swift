@@ -48,7 +48,7 @@ extension Renderer {
             clip = nil   // a fractional rectangle around all of the group (Renderer+ClipContainment.swift)
         }
         var needsLayer = clip != nil || !record.masks.isEmpty || !record.filters.isEmpty || group.matte != nil
-            || group.blendMode != .normal
+            || group.blendMode != .normal || group.isolated
         if !needsLayer && (opacity < 1 || group.filter != nil) {
             needsLayer = !canFold(record, index: index, of: list, parent: parent, transform: transform)
         }
