@@ -54,6 +54,21 @@ import Geometry
         #expect(layer.transform.position.value(at: 2.5) == Point(25, 0))
     }
 
+    @Test func oldFormatLastSegmentKeepsItsCollinearCurve() throws {
+        // TypeFace/L.json's shape: tangents on the line, but past the end points (202 → 294 → −103
+        // → 22 in x), so the path overshoots both ways. Old format: the keyframe carries "e" and
+        // the last keyframe only a time — lottie-web keeps the curve (its straight-segment check
+        // needs the next keyframe's "s"), as After Effects moves the layer: early on x passes 202.
+        let old = try position(#"{"a": 1, "k": [{"t": 0, "s": [202, -4], "e": [22, -4], "to": [92, 0], "ti": [-125.6, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10}]}"#)
+        let early = old.transform.position.value(at: 0.5)
+        #expect(early.x > 202 && early.y == -4, "\(early)")
+        #expect(old.transform.position.value(at: 10) == Point(22, -4))
+        // The same segment in the new format (the next keyframe has "s"): lottie-web straightens
+        // it, x goes from 202 down to 22 linearly.
+        let new = try position(#"{"a": 1, "k": [{"t": 0, "s": [202, -4], "to": [92, 0], "ti": [-125.6, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [22, -4]}]}"#)
+        #expect(new.transform.position.value(at: 0.5) == Point(193, -4))
+    }
+
     @Test func splitPosition() throws {
         let layer = try position(#"{"s": true, "x": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [10]}]}, "y": {"a": 0, "k": 7}}"#)
         #expect(layer.transform.position.value(at: 5) == Point(5, 7))

@@ -13,7 +13,9 @@
 //
 // As in lottie-web, a segment whose tangents both lie on the line through S_i and E_i (zero
 // tangents included) is not spatial: it interpolates linearly with per-dimension easing, like
-// any vector.
+// any vector — except, as lottie-web's check needs the next keyframe's own "s", the last segment
+// of an old-format track (its end from "e", the last keyframe a bare time), which stays a curve
+// and may overshoot its end points as After Effects moves it (Decoding/PropertyDecoding.swift).
 //
 // Split position (`p.s` = true): x and y (and z, ignored) are separate scalar properties with
 // their own keyframes.

@@ -149,7 +149,13 @@ extension DecodeContext {
             let s = SIMD2(track.starts[2 * i], track.starts[2 * i + 1])
             let e = SIMD2(track.starts[2 * i + 2], track.starts[2 * i + 3])
             let c1 = s + SIMD2(a[0], a[1]), c2 = e + SIMD2(b[0], b[1])
-            if onLine(s, e, c1) && onLine(s, e, c2) { paths.append(nil); continue }
+            // lottie-web drops the tangents of a straight segment only when the next keyframe has
+            // an "s" of its own (PropertyFactory.js): in the old format — "e" on each keyframe, the
+            // last one only a time — the last segment stays a curve, overshoot included, as After
+            // Effects moves the layer (TypeFace/L.json). A segment that starts and ends at one
+            // point with no tangents stays still either way.
+            let straight = onLine(s, e, c1) && onLine(s, e, c2)
+            if straight && (raws[i + 1].start != nil || c1 == s && c2 == e) { paths.append(nil); continue }
             record(.spatialTangents)
             paths.append(MotionPath(s, c1, c2, e))
         }
