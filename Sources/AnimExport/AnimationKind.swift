@@ -24,7 +24,6 @@ public struct AnimationKind: Sendable, Hashable {
     public var summary: String { plugin.summary }
     /// The preset used when `--preset` is not given (nil: the scene's own defaults).
     public var defaultPreset: String? { plugin.defaultPreset }
-    var defaultBackground: RGBA { plugin.defaultBackground }
     /// The "Loops" paragraph of `animexport <animation> --help`.
     var loopHelp: String? { plugin.loopHelp }
     /// More paragraphs of `animexport <animation> --help` (the heart's label).
