@@ -38,6 +38,11 @@ public struct TextDocument: Sendable, Equatable {
     public var boxSize: Point?
     public var boxPosition: Point = .zero
     public var caps: TextCaps = .regular
+    /// Set when a preset, flag or variant row replaced the text (issue 26): its characters come
+    /// from the user's data, so one no font covers is an error, not a warning.
+    public var isReplaced: Bool = false
+    /// How replaced box text that overflows its box is handled (issue 26 item 3).
+    public var fit: TextFit = .keep
 
     public init() {}
 }
@@ -57,6 +62,12 @@ public enum TextJustification: Int, Sendable {
     }
 
     var isJustified: Bool { rawValue >= 3 }
+}
+
+/// Box text longer than its box: `keep` draws it as set (a warning names the layer; --strict
+/// refuses), `shrink` scales the document's size down until it fits.
+public enum TextFit: String, Sendable {
+    case keep, shrink
 }
 
 public enum TextCaps: Int, Sendable {
