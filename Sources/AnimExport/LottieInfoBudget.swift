@@ -9,8 +9,10 @@
 // is the frame's paint in frames at any size (edges rounded out to whole pixels make it an
 // over-estimate for tiny shapes: a shape writes at least one pixel); the renderer stops a frame
 // whose ratio passes Renderer.maximumPaintedFrames, so a frame that passes it small is named
-// here as the one an export would stop at. Frames are drawn in order, every one when there are
-// at most `mostFrames` and the file's work allows, else evenly spaced so that frames ≤ mostFrames
+// here as the one an export would stop at. The scan (edge rows crossed, Renderer+PaintBudget)
+// is reported per pixel row, which does not depend on the size drawn at (curves flattened at
+// 64 px have fewer pieces: a lower bound for curved outlines). Frames are drawn in order, every
+// one when there are at most `mostFrames` and the file's work allows, else evenly spaced so that frames ≤ mostFrames
 // and frames × work ≤ `workBudget` (a spike between two drawn frames can be missed: "k of n
 // frames drawn" says so).
 import Foundation
@@ -24,6 +26,10 @@ struct PaintForecast {
     /// The heaviest frame drawn and its paint in frames' area.
     var heaviestFrame = 0.0
     var heaviestPaint = 0.0
+    /// The frame whose scan crossed the most edge rows, in edges per pixel row (size-invariant:
+    /// an edge's rows scale with the height, Render's Renderer+PaintBudget.swift).
+    var heaviestScanFrame = 0.0
+    var heaviestScan = 0.0
     /// The first frame drawn that would pass the paint cap, with the render's message.
     var refusal: (frame: Double, message: String)?
     var framesDrawn = 0
@@ -50,6 +56,8 @@ struct PaintForecast {
             framesDrawn += 1
             let paint = Double(frames.compositedPixels) / Double(w * h)
             if paint > heaviestPaint { (heaviestFrame, heaviestPaint) = (frame, paint) }
+            let scan = Double(frames.scannedEdgeRows) / Double(h)
+            if scan > heaviestScan { (heaviestScanFrame, heaviestScan) = (frame, scan) }
             if let overflow = report.paintOverflow {
                 refusal = (frame, overflow.message)
                 break
@@ -64,6 +72,7 @@ struct PaintForecast {
         var out = [
             "  per frame   work \(Int(a.frameWork)) of \(Int(limits.maxFrameWork)) (layers, items, vertices); display list ≈ \(FrameMemory.describe(a.frameMemory)) of \(FrameMemory.describe(limits.maxFrameMemory))",
             "              paint at most \(fixed(heaviestPaint, digits: 1)) × the frame's area (frame \(fixed(heaviestFrame, digits: 0)); cap \(Renderer.maximumPaintedFrames)\(sampled))",
+            "              scan at most \(fixed(heaviestScan, digits: 1)) edges per pixel row (frame \(fixed(heaviestScanFrame, digits: 0)); cap \(Renderer.maximumEdgesPerRow))",
         ]
         if let r = refusal {
             out.append("  refused: frame \(fixed(r.frame, digits: 0)) would stop an export: \(r.message)")
@@ -77,6 +86,7 @@ struct PaintForecast {
             "work": a.frameWork, "workCap": LottieLimits.standard.maxFrameWork,
             "memoryBytes": a.frameMemory, "memoryCap": LottieLimits.standard.maxFrameMemory,
             "paintFrames": heaviestPaint, "paintFrame": heaviestFrame, "paintCap": Renderer.maximumPaintedFrames,
+            "scanEdgesPerRow": heaviestScan, "scanFrame": heaviestScanFrame, "scanCap": Renderer.maximumEdgesPerRow,
             "framesDrawn": framesDrawn, "frames": frames,
         ]
         if let r = refusal { object["refused"] = ["frame": r.frame, "message": r.message] }

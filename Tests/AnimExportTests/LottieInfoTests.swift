@@ -62,11 +62,15 @@ private let lottieFixtures = URL(fileURLWithPath: #filePath).deletingLastPathCom
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("display list ≈ 12 KB of 1.0 GB"), "\(text.stdout)")
         #expect(text.stdout.contains("paint at most 3.0 × the frame's area (frame 0; cap 4096)"), "\(text.stdout)")
+        // Each copy's left edge crosses every row (its right edge lies on the canvas's right
+        // side, which the scan cuts off): three edges per pixel row.
+        #expect(text.stdout.contains("scan at most 3.0 edges per pixel row (frame 0; cap 131072)"), "\(text.stdout)")
         #expect(!text.stdout.contains("refused"))
         let json = try run(["info", "--json", folder + "/three.json"])
         let budget = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["budget"] as? [String: Any])
         #expect(budget["memoryBytes"] as? Double == Double(1024 * 9 + 170 * 12))
         #expect(budget["paintFrames"] as? Double == 3 && budget["framesDrawn"] as? Int == 2 && budget["refused"] == nil)
+        #expect(budget["scanEdgesPerRow"] as? Double == 3 && budget["scanCap"] as? Int == 131_072)
         // 65 × 65 copies: 4 225 passes, over the paint cap — named before any export.
         try Self.overdraw(65, 65).write(toFile: folder + "/over.json", atomically: true, encoding: .utf8)
         let over = try run(["info", folder + "/over.json"])

@@ -74,4 +74,29 @@ import Raster
         #expect(report.isFaithful)
         #expect(groupPixels == 2 * 2048 + 64 * 48, "\(groupPixels)")
     }
+
+    @Test func theScanCapCountsEdgeRowsAndSkipsTheShapeThatWouldPassIt() {
+        // 32 × 64 rectangles at x = 0, 1, 2, …: two full-height edges each, 2 × 64 = 128 edge rows
+        // (horizontal edges cross no row); distinct paths, so no recorded coverage is reused.
+        // Cap 5 edges per row × 64 rows = 320: the third (384 rows) passes it and is not scanned.
+        var list = DisplayList()
+        list.markSource("layers[0] \"bars\"")
+        for k in 0..<4 { list.fill(Path.rectangle(x: Double(k), y: 0, width: 32, height: 64), paint: .solid(translucent[k % 2])) }
+        let canvas = Canvas(width: 64, height: 64)
+        let renderer = Renderer()
+        renderer.edgesPerRowCap = 5
+        let report = renderer.render(list, background: .white, transform: .identity, on: canvas)
+        #expect(renderer.rasterizer.scannedEdgeRows == 3 * 128)
+        #expect(report.paintOverflow == RenderReport.PaintOverflow(pixels: 384, cap: 5, source: "layers[0] \"bars\"", measure: .edgeRows))
+        #expect(report.messages == ["shapes not drawn: layers[0] \"bars\": the frame's fills, strokes and masks scanned 384 edge rows, more than 5 edges crossing each pixel row on average (the cap on one frame's scan); the rest of the frame was not drawn"],
+                "\(report.messages)")
+        // Exactly the first two rectangles: the one that passed the cap was counted, not drawn.
+        let want = direct { r, c in
+            for k in 0..<2 { r.fill(Path.rectangle(x: Double(k), y: 0, width: 32, height: 64), paint: SolidPaint(color: translucent[k % 2]), on: c) }
+        }
+        #expect(bytes(canvas) == bytes(want))
+        // With the default cap (131 072 per row) the four are drawn and nothing is reported.
+        let whole = Renderer().render(list, background: .white, transform: .identity, on: Canvas(width: 64, height: 64))
+        #expect(whole.isFaithful)
+    }
 }

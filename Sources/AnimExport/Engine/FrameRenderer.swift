@@ -43,6 +43,8 @@ final class FrameRenderer {
 
     /// Pixels the last frame composited (the paint cap counts them: Render's Renderer+PaintBudget).
     var compositedPixels: Int { renderer.rasterizer.compositedPixels }
+    /// Edge rows the last frame scanned (the scan cap counts them: Render's Renderer+PaintBudget).
+    var scannedEdgeRows: Int { renderer.rasterizer.scannedEdgeRows }
 
     /// Draws the source at time `t` onto `canvas` and returns the frame's report, errors or not
     /// (`info`'s forecast reads the paint cap's message instead of failing on it).

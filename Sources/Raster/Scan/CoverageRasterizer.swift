@@ -67,6 +67,14 @@ final class CoverageRasterizer {
     private let bandEnds = ScratchArray<Int32>()
     private let order = ScratchArray<Int32>()
     private let active = ScratchArray<Int32>()
+    /// Pixel rows the segments rasterized since it was last set to 0: Σ ⌈y1⌉ − ⌊y0⌋ over the
+    /// segments (each is accumulated row by row, so this is the scan's work; Render's frame
+    /// budget counts it, Renderer+PaintBudget.swift).
+    var scannedRows = 0
+    /// Past this many scanned rows a rasterization is counted and skipped: nothing is reported
+    /// to the sink (the caller's budget has stopped the frame; one shape's edges alone can be
+    /// hours of rows).
+    var rowLimit = Int.max
 
     /// Computes the coverage of `segments` (clipped to the canvas, EdgeBuilder.swift) on a
     /// `width` × `height` canvas and reports it to `sink` as spans.
@@ -93,14 +101,18 @@ final class CoverageRasterizer {
         let segmentBase = segments.base
         var firstBand = bandCount
         var lastBand = 0
+        var rows = 0
         for i in 0..<segmentCount {
             let segment = segmentBase[i]
+            rows &+= Int(segment.y1.rounded(.up)) &- Int(segment.y0)  // 0 ≤ y0 < y1 ≤ height
             let top = Int(segment.y0) / bandHeight
             let bottom = Swift.min(Int(segment.y1) / bandHeight, bandCount - 1)
             firstBand = Swift.min(firstBand, top)
             lastBand = Swift.max(lastBand, bottom)
             bandEnds[top] += 1
         }
+        scannedRows &+= rows
+        guard scannedRows <= rowLimit else { return }
         var total: Int32 = 0
         for band in 0..<bandCount {
             total += bandEnds[band]

@@ -39,6 +39,21 @@ public final class Rasterizer {
     /// (each span's length, each layer's drawn box): the caller's measure of a frame's paint
     /// work (Render's per-frame paint cap, docs/work-bounds.md).
     public var compositedPixels = 0
+    /// The pixel rows fills, strokes and masks have scanned since it was last set to 0 — for each
+    /// clipped edge segment, the rows it crosses (Σ ⌈y1⌉ − ⌊y0⌋): the scan's share of a frame's
+    /// work, which grows with the edges' lengths, not with the pixels written (Render's frame
+    /// budget, docs/work-bounds.md).
+    public var scannedEdgeRows: Int {
+        get { coverage.scannedRows }
+        set { coverage.scannedRows = newValue }
+    }
+    /// Once `scannedEdgeRows` would pass this, fills, strokes and masks are counted but not
+    /// rasterized (nothing drawn): the caller's budget stops the frame, and the shape that would
+    /// pass it costs no more than counting its edges.
+    public var scannedEdgeRowLimit: Int {
+        get { coverage.rowLimit }
+        set { coverage.rowLimit = newValue }
+    }
 
     public init() {}
 

@@ -97,22 +97,32 @@ public struct RenderReport: Sendable, Equatable {
     public var firstStrokeError: String?
     /// What the list's source reported (DisplayList.sourceReport).
     public var source = SourceReport()
-    /// Set when the frame's shapes wrote more pixels than its paint cap allows: the shapes after
-    /// the one that passed it were not drawn (Renderer+PaintBudget.swift). Always an error.
+    /// Set when the frame's shapes wrote more pixels than its paint cap allows, or scanned more
+    /// edge rows than its scan cap: the shapes after the one that passed it were not drawn
+    /// (Renderer+PaintBudget.swift). Always an error.
     public var paintOverflow: PaintOverflow?
 
-    /// Where a frame passed its paint cap.
+    /// Where a frame passed its paint cap or its scan cap.
     public struct PaintOverflow: Sendable, Equatable {
-        /// Pixels written when the cap was passed, and the cap in frames.
+        /// What was counted: pixels written (cap in frames' area) or edge rows scanned (cap in
+        /// edges per pixel row).
+        public enum Measure: Sendable, Equatable { case pixels, edgeRows }
+        /// The count when the cap was passed (pixels or edge rows), and the cap.
         public var pixels: Int
         public var cap: Int
         /// The source's name for the shape that passed it (a Lottie layer), when marked.
         public var source: String?
+        public var measure: Measure = .pixels
 
         /// One line: what passed the cap, and by how much.
         public var message: String {
             let whose = source.map { "\($0): " } ?? ""
-            return "\(whose)the frame's fills, strokes and off-screen layers wrote \(pixels) pixels, more than \(cap) times the frame's area (the cap on one frame's paint); the rest of the frame was not drawn"
+            switch measure {
+            case .pixels:
+                return "\(whose)the frame's fills, strokes and off-screen layers wrote \(pixels) pixels, more than \(cap) times the frame's area (the cap on one frame's paint); the rest of the frame was not drawn"
+            case .edgeRows:
+                return "\(whose)the frame's fills, strokes and masks scanned \(pixels) edge rows, more than \(cap) edges crossing each pixel row on average (the cap on one frame's scan); the rest of the frame was not drawn"
+            }
         }
     }
 

@@ -79,6 +79,10 @@ public final class Renderer {
     /// pixels for the canvas being drawn (Renderer+PaintBudget.swift).
     public var paintedFramesCap = Renderer.maximumPaintedFrames
     var paintLimit = Int.max
+    /// The frame's scan cap in edges per pixel row (`maximumEdgesPerRow`; tests set a smaller
+    /// one) and in edge rows for the canvas being drawn.
+    public var edgesPerRowCap = Renderer.maximumEdgesPerRow
+    var scanLimit = Int.max
     /// Shortcuts in use; the pixels are the same with any set.
     public var shortcuts: Shortcuts = .all
 
