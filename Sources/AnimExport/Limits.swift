@@ -28,6 +28,10 @@ public enum Limits {
     public static let maxBatchOutputs = 10_000
     /// Colour overrides ("colors" and "slots" together) in one Lottie preset.
     public static let maxColorOverrides = 1_000
+    /// Text, image and slot overrides together in one Lottie preset (LottieOverrides.swift).
+    public static let maxOverrides = 1_000
+    /// Bytes of one replaced text (a preset's "texts" value or a text slot's string).
+    public static let maxOverrideTextBytes = 4_096
     /// Names in one "colors" path ("Layer/Group/…/Fill 1").
     public static let maxColorPathNames = 64
 }

@@ -42,7 +42,7 @@ enum LottieInput {
     /// with its images loaded; every byte read (the file, each external image) goes into `digest`.
     /// A JSON file's external images are read from `imageFolder` (and only from inside it).
     static func load(bytes: [UInt8], path: String, imageFolder: String, animationID: String?,
-                     digest: InputDigest) throws(ExportError) -> LottieAnimation {
+                     digest: InputDigest, slots: [String: LottieSlotInput] = [:]) throws(ExportError) -> LottieAnimation {
         FFmpegLog.setVerbose(FFmpegLog.isVerbose)
         digest.add(isArchive(path) ? "dotlottie" : "lottie", bytes)
         do throws(LottieError) {
@@ -51,12 +51,12 @@ enum LottieInput {
                 do { zip = try ZipArchive(bytes: bytes) } catch {
                     throw LottieError(file: path, path: "", message: "cannot be read as a dotLottie archive: \(error)")
                 }
-                return try archiveAnimation(try DotLottie(ZipLottieArchive(zip: zip), file: path), id: animationID, digest: nil)
+                return try archiveAnimation(try DotLottie(ZipLottieArchive(zip: zip), file: path), id: animationID, digest: nil, slots: slots)
             }
             if animationID != nil {
                 throw LottieError(file: path, path: "", message: "\"animation\" names an animation of a .lottie archive; this is a JSON file")
             }
-            var animation = try LottieDecoder.decode(bytes, file: path)
+            var animation = try LottieDecoder.decode(bytes, file: path, slots: slots)
             animation.loadImages(using: AssetImageLoader.folder(imageFolder, digest: digest))
             return animation
         } catch {
@@ -66,8 +66,9 @@ enum LottieInput {
 
     /// The archive's animation `id` (default: the first) with its images, which are entries of
     /// the archive (already hashed with it, so `digest` is nil there).
-    private static func archiveAnimation(_ dot: DotLottie, id: String?, digest: InputDigest?) throws(LottieError) -> LottieAnimation {
-        var animation = try dot.animation(id: id)
+    private static func archiveAnimation(_ dot: DotLottie, id: String?, digest: InputDigest?,
+                                         slots: [String: LottieSlotInput] = [:]) throws(LottieError) -> LottieAnimation {
+        var animation = try dot.animation(id: id, slots: slots)
         animation.loadImages(using: AssetImageLoader.archive(dot, digest: digest))
         return animation
     }

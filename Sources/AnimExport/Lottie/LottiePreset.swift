@@ -52,10 +52,11 @@ struct LottiePresetSource {
     /// A .lottie archive's animation id.
     var animationID: String?
     var colors: [(key: String, names: [String], color: RGBA)] = []
-    var slots: [(id: String, color: RGBA)] = []
+    /// Texts, images and slot values (LottieOverrides.swift).
+    var overrides = LottieOverrides()
 
     /// Keys only a Lottie preset has ("animation" is shared: a scene's name, or an archive's animation).
-    static let keys = ["lottie", "colors", "slots"]
+    static let keys = ["lottie", "colors", "slots", "texts", "images"]
 
     init(from decoder: Decoder) throws {
         enum K: String, CodingKey { case lottie, animation, colors, slots, parameters }
@@ -66,31 +67,27 @@ struct LottiePresetSource {
         file = try c.decode(String.self, forKey: .lottie)
         animationID = try c.decodeIfPresent(String.self, forKey: .animation)
         let colorTable = try c.decodeIfPresent([String: ColorSpec].self, forKey: .colors) ?? [:]
-        let slotTable = try c.decodeIfPresent([String: ColorSpec].self, forKey: .slots) ?? [:]
-        guard colorTable.count + slotTable.count <= Limits.maxColorOverrides else {
-            throw ExportError.invalid(file: nil, field: "colors", message: "\(colorTable.count + slotTable.count) colour overrides is over the cap of \(Limits.maxColorOverrides)")
+        guard colorTable.count <= Limits.maxColorOverrides else {
+            throw ExportError.invalid(file: nil, field: "colors", message: "\(colorTable.count) colour overrides is over the cap of \(Limits.maxColorOverrides)")
         }
         for (key, value) in colorTable {
             colors.append((key, try Self.namePath(key), value.rgba))
         }
         colors.sort { ($0.names.count, $0.key) < ($1.names.count, $1.key) }
-        for (id, value) in slotTable.sorted(by: { $0.key < $1.key }) {
-            guard !id.isEmpty else { throw ExportError.invalid(file: nil, field: "slots", message: "an empty slot id") }
-            slots.append((id, value.rgba))
-        }
+        overrides = try LottieOverrides(from: decoder)
     }
 
     /// A scene preset with Lottie-only keys is a mistake worth naming.
     static func rejectLottieKeys(_ decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyCodingKey.self)
-        for key in ["colors", "slots"] where c.contains(AnyCodingKey(key)) {
+        for key in ["colors", "slots", "texts", "images"] where c.contains(AnyCodingKey(key)) {
             throw ExportError.invalid(file: nil, field: key, message: "is for a preset that names a Lottie file (\"lottie\": \"anim.json\"); a scene takes \"parameters\"")
         }
     }
 
     /// "Hero/Body/Fill 1" → ["Hero", "Body", "Fill 1"]; "\/" is a slash in a name, "\\" a backslash.
-    static func namePath(_ key: String) throws -> [String] {
-        func bad(_ why: String) -> ExportError { .invalid(file: nil, field: "colors.\"\(visible(key))\"", message: why) }
+    static func namePath(_ key: String, field: String = "colors") throws(ExportError) -> [String] {
+        func bad(_ why: String) -> ExportError { .invalid(file: nil, field: "\(field).\"\(visible(key))\"", message: why) }
         var names: [String] = [], current = "", escaped = false
         for ch in key {
             if escaped {
@@ -134,12 +131,13 @@ extension PresetFile {
         var animation: LottieAnimation
         do {
             animation = try LottieInput.load(bytes: bytes, path: shown, imageFolder: LottieInput.folder(of: shown),
-                                             animationID: source.animationID, digest: digest)
+                                             animationID: source.animationID, digest: digest, slots: source.overrides.slotInputs)
         } catch {
             // The Lottie file's own error ("a.json: layers[2].ks: …"), named under the preset's field.
             let field = source.animationID != nil && archive ? "animation" : "lottie"
             throw .invalid(file: presetPath, field: field, message: error.description.replacingOccurrences(of: " (--animation)", with: ""))
         }
+        animation = try source.overrides.apply(to: animation, folder: folder, shown: shown, presetPath: presetPath, digest: digest)
         animation = try Self.recolor(animation, source, presetPath: presetPath, shown: shown)
         lottieFile = BoundLottie(path: shown, animation: animation)
         sourceDigest = digest.finalize()
@@ -159,7 +157,8 @@ extension PresetFile {
         return parts.filter { $0 != "." }.joined(separator: "/")
     }
 
-    /// The animation with the preset's slot and name-path colours (see the header for the order).
+    /// The animation with the preset's name-path colours (see the header for the order; slots
+    /// were applied as the file was decoded).
     private static func recolor(_ animation: LottieAnimation, _ source: LottiePresetSource,
                                 presetPath: String, shown: String) throws(ExportError) -> LottieAnimation {
         var out = animation
@@ -168,7 +167,6 @@ extension PresetFile {
                 throw .invalid(file: presetPath, field: field, message: "matches nothing in \(shown): \(error.message)")
             }
         }
-        for s in source.slots { try apply(ColorOverride(.slot(s.id), color: s.color), field: "slots.\"\(visible(s.id))\"") }
         for c in source.colors { try apply(ColorOverride(.names(c.names), color: c.color), field: "colors.\"\(visible(c.key))\"") }
         return out
     }

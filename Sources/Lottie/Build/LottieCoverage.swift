@@ -25,6 +25,9 @@ public struct LottieCoverage: Sendable {
     }
 
     public var unrendered: [Entry] = []
+    /// What must not be rendered at all: a replaced text (a preset's or a variant row's) with a
+    /// character no font covers — the user's data, which would ship as a gap (TextCoverage.swift).
+    public var errors: [Entry] = []
     public var workarounds: [String] = []
 
     public init(_ animation: LottieAnimation) {

@@ -3,6 +3,8 @@
 //   • a font not installed (drawn with fontconfig's closest font, named), or not in fonts.list;
 //   • characters no glyph source has: not in the file's chars nor the named font nor any
 //     installed font (.notdef) — named with their layer, as U+XXXX and the character;
+//     In a replaced text (Model/TextOverrides.swift, a text slot) they are `errors`: the
+//     user's data, not the designer's file, asked for them;
 //   • characters the file's chars lack, drawn with an installed font — naming that font;
 // each at the first layer that uses it. Characters drawn with a fallback font (the document's
 // font lacks them) are notes (`workarounds`), as Text reports them. The unsupported parts of text layers (text on a path,
@@ -20,6 +22,7 @@ extension LottieCoverage {
             for layer in composition.layers {
                 guard case .text(let content) = layer.content else { continue }
                 var missing: [Character] = []
+                let replaced = content.documents.documents.contains(where: \.isReplaced)
                 for (i, doc) in content.documents.documents.enumerated() {
                     if let note = emitter.faces.notes[doc.fontName], reported.insert(doc.fontName).inserted {
                         unrendered.append(Entry(place: layer.place, message: note))
@@ -36,7 +39,11 @@ extension LottieCoverage {
                 let scalars = missing.flatMap(\.unicodeScalars)
                 let list = scalars.prefix(8).map { "\(TextSetter.codePoint($0)) \"\($0)\"" }.joined(separator: ", ") + (scalars.count > 8 ? " …" : "")
                 let what = scalars.count == 1 ? "character \(list) has" : "characters \(list) have"
-                unrendered.append(Entry(place: layer.place, message: "\(what) no glyph in the file's chars, the font it names or any installed font; not drawn"))
+                if replaced {
+                    errors.append(Entry(place: layer.place, message: "the replaced text's \(what) no glyph in the file's chars, the font it names or any installed font (install a font that has it, or name one in the preset's \"fonts\")"))
+                } else {
+                    unrendered.append(Entry(place: layer.place, message: "\(what) no glyph in the file's chars, the font it names or any installed font; not drawn"))
+                }
             }
         }
     }

@@ -10,7 +10,9 @@ import Raster
 
 public enum LottieDecoder {
     /// Decodes a Lottie file's bytes. `file` names it in messages.
-    public static func decode(_ bytes: [UInt8], file: String, limits: LottieLimits = .standard) throws(LottieError) -> LottieAnimation {
+    /// `slots`: the caller's slot values, over the file's (Decoding/SlotValues.swift).
+    public static func decode(_ bytes: [UInt8], file: String, limits: LottieLimits = .standard,
+                              slots: [String: LottieSlotInput] = [:]) throws(LottieError) -> LottieAnimation {
         guard bytes.count <= limits.maxFileBytes else {
             throw LottieError(file: file, path: "", message: "\(bytes.count) bytes is over the cap of \(limits.maxFileBytes) bytes per Lottie file")
         }
@@ -27,6 +29,7 @@ public enum LottieDecoder {
             throw LottieError(file: file, path: "", message: "malformed JSON at \(location): \(error.message)")
         }
         let context = DecodeContext(file: file, limits: limits)
+        context.slotInputs = slots
         return try context.animation(json)
     }
 
@@ -137,6 +140,16 @@ extension DecodeContext {
         return animation
     }
 
+    /// An image asset with a `sid` the slots table defines: that entry's `p` (asset fields) over
+    /// the asset's own.
+    private func imageSlotted(_ a: JSONObject) -> JSONObject {
+        guard case .string(let sid)? = member(a, "sid"), case .object(let s)? = slots?[sid], case .object(let p)? = s["p"] else { return a }
+        record(.slots)
+        var merged = a     // a later member wins (JSONObject): the slot's fields over the asset's
+        for (key, value) in zip(p.keys, p.values) { merged.append(key, value) }
+        return merged
+    }
+
     /// Pre-scans `assets`: precompositions (assets with `layers`) by id, and image assets.
     private func assets(_ root: JSONObject) throws(LottieError) -> ([String: PrecompAsset], [ImageAsset]) {
         guard let v = member(root, "assets") else { return ([:], []) }
@@ -153,11 +166,18 @@ extension DecodeContext {
                     }
                     if member(a, "layers") != nil {
                         if precomps[id] == nil { precomps[id] = PrecompAsset(position: i, object: a, id: id) }
-                    } else if let p = try optionalString(a, "p") {
+                    } else if case let own = a, case let a = imageSlotted(own), let p = try optionalString(a, "p") {
+                        // An image slot (`sid` on the asset): the slots table's `p` holds the asset's fields.
                         let folder = try optionalString(a, "u") ?? ""
-                        images.append(ImageAsset(id: id, width: try optionalNumber(a, "w"), height: try optionalNumber(a, "h"),
-                                                 path: p, folder: folder,
-                                                 isEmbedded: (try optionalBool(a, "e") ?? false) || p.hasPrefix("data:")))
+                        var image = ImageAsset(id: id, width: try optionalNumber(a, "w"), height: try optionalNumber(a, "h"),
+                                               path: p, folder: folder,
+                                               isEmbedded: (try optionalBool(a, "e") ?? false) || p.hasPrefix("data:"))
+                        if case .string(let sid)? = member(own, "sid") {
+                            image.slot = sid
+                            noteSlot(element, kind: "image")
+                            if slotInputs[sid] != nil { record(.slots) }
+                        }
+                        images.append(image)
                     }
                 }
             }

@@ -29,6 +29,8 @@ final class DecodeContext {
     var place = "the file"
     /// Slot definitions (`slots`), consulted by properties with a `sid`.
     var slots: JSONObject?
+    /// The caller's slot values, over the file's (Decoding/SlotValues.swift).
+    var slotInputs: [String: LottieSlotInput] = [:]
     /// The `sid`s properties carry (SlotInventory.swift).
     var slotUses = SlotInventory()
     /// What expressions may refer to (Decoding/EffectDecoding.swift).

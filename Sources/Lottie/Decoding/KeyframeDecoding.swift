@@ -40,9 +40,11 @@ struct RawKeyframe {
 
 extension DecodeContext {
     /// The body of the property `v` (at the current path).
-    func propertyBody(_ v: JSONValue, expressions: Bool = false) throws(LottieError) -> PropertyBody {
+    func propertyBody(_ v: JSONValue, expressions: Bool = false, kind: String? = nil) throws(LottieError) -> PropertyBody {
         guard case .object(var o) = v else { return .value(v) }
-        if case .string(let sid)? = member(o, "sid"), let slot = slots?[sid], case .object(let s) = slot,
+        if let kind, let given = try slotInputBody(o, kind: kind) {
+            o = given
+        } else if case .string(let sid)? = member(o, "sid"), let slot = slots?[sid], case .object(let s) = slot,
            case .object(let p)? = s["p"] {
             record(.slots)
             o = p

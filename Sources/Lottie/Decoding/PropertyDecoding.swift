@@ -16,7 +16,7 @@ extension DecodeContext {
     func scalar(_ v: JSONValue, scale: Double = 1) throws(LottieError) -> ScalarProperty {
         noteSlot(v, kind: "scalar")
         var p: ScalarProperty
-        switch try propertyBody(v, expressions: true) {
+        switch try propertyBody(v, expressions: true, kind: "scalar") {
         case .value(let k):
             p = ScalarProperty(try at("k") { () throws(LottieError) -> Double in try number(k) } * scale)
         case .keyframes(let list):
@@ -34,7 +34,7 @@ extension DecodeContext {
         return try at(key) { () throws(LottieError) -> VectorProperty in
             noteSlot(v, kind: "vector")
             var property: VectorProperty
-            switch try propertyBody(v, expressions: true) {
+            switch try propertyBody(v, expressions: true, kind: "vector") {
             case .value(let k):
                 let p = try at("k") { () throws(LottieError) -> [Double] in try pair(k, scale: scale) }
                 property = VectorProperty(Point(p[0], p[1]))
@@ -81,7 +81,7 @@ extension DecodeContext {
         var property = try at(key) { () throws(LottieError) -> ColorProperty in
             noteSlot(v, kind: "color")
             var property: ColorProperty
-            switch try propertyBody(v, expressions: true) {
+            switch try propertyBody(v, expressions: true, kind: "color") {
             case .value(let k):
                 let c = try at("k") { () throws(LottieError) -> [Double] in try read(k) }
                 property = ColorProperty(RGBA(r: c[0], g: c[1], b: c[2], a: c[3]))
@@ -117,7 +117,7 @@ extension DecodeContext {
             }
             noteSlot(v, kind: "position")
             var property: PositionProperty
-            switch try propertyBody(v, expressions: true) {
+            switch try propertyBody(v, expressions: true, kind: "position") {
             case .value(let k):
                 let p = try at("k") { () throws(LottieError) -> [Double] in try pair(k, scale: 1) }
                 property = PositionProperty(Point(p[0], p[1]))

@@ -122,7 +122,7 @@ extension DecodeContext {
         guard let v = member(o, key) else { throw error("missing gradient colours (\"\(key)\")") }
         return try at(key) { () throws(LottieError) -> GradientProperty in
             let g = try object(v, "gradient colours {\"p\", \"k\"}")
-            let stops = try optionalInteger(g, "p", in: 0...limits.maxGradientStops) ?? 0
+            var stops = try optionalInteger(g, "p", in: 0...limits.maxGradientStops) ?? 0
             guard let k = member(g, "k") else { throw error("missing gradient colours (\"k\")") }
             var script: String?
             if case .object(let ko) = k, case .string(let x)? = member(ko, "x"), !x.allSatisfy(\.isWhitespace) { script = x }
@@ -137,6 +137,12 @@ extension DecodeContext {
                     let count = try at("k") { () throws(LottieError) -> Int in try at(0) { () throws(LottieError) -> Int in try numbers(first).count } }
                     return FlatProperty(track: try track(raws, dimensions: count) { (s) throws(LottieError) -> [Double] in try numbers(s) })
                 }
+            }
+            if let given = try at("k") { () throws(LottieError) -> (count: Int, values: [Double])? in
+                noteSlot(k, kind: "gradient")
+                return try slotGradient(k, fileOpacity: values.count > 4 * max(stops, 1))
+            } {
+                (stops, values, script) = (given.count, FlatProperty(constant: given.values), nil)
             }
             if let script {      // a colour-stop script: `value` is the flat array, the result one as long
                 let own = values

@@ -38,7 +38,31 @@ extension DecodeContext {
         }
     }
 
-    private func documentTrack(_ d: JSONObject) throws(LottieError) -> TextDocumentTrack {
+    private func documentTrack(_ given: JSONObject) throws(LottieError) -> TextDocumentTrack {
+        // A text slot (`sid` on `d`): the file's slots table entry's `p` ({"k": [keyframes]})
+        // replaces the layer's own; a caller's value patches every document (SlotValues.swift).
+        noteSlot(.object(given), kind: "text")
+        var d = given
+        if case .string(let sid)? = member(given, "sid"), case .object(let s)? = slots?[sid], case .object(let p)? = s["p"],
+           member(p, "k") != nil {
+            record(.slots)
+            d = p
+        }
+        var track = try documentKeyframes(d)
+        if let patch = try slotTextPatch(given) {
+            for i in track.documents.indices { patch.apply(to: &track.documents[i]) }
+            if let text = patch.text {
+                track.expression = nil     // the caller's text wins over a sourceText expression
+                textCharacters += text.unicodeScalars.count * track.documents.count
+                guard textCharacters <= limits.maxTotalTextCharacters else {
+                    throw error("the text documents hold \(textCharacters) characters with the slot's text, over the cap of \(limits.maxTotalTextCharacters) per file")
+                }
+            }
+        }
+        return track
+    }
+
+    private func documentKeyframes(_ d: JSONObject) throws(LottieError) -> TextDocumentTrack {
         guard let kv = member(d, "k") else { throw error("missing document keyframes (\"k\")") }
         var track = try at("k") { () throws(LottieError) -> TextDocumentTrack in
             let list = try array(kv, "an array of document keyframes")

@@ -85,4 +85,10 @@ public struct ImageAsset: Sendable, Equatable {
     public var path: String
     public var folder: String
     public var isEmbedded: Bool
+    /// `sid`: the slot that may replace the image (Decoding/SlotValues.swift).
+    public var slot: String?
+
+    public init(id: String, width: Double?, height: Double?, path: String, folder: String, isEmbedded: Bool, slot: String? = nil) {
+        (self.id, self.width, self.height, self.path, self.folder, self.isEmbedded, self.slot) = (id, width, height, path, folder, isEmbedded, slot)
+    }
 }
