@@ -155,7 +155,7 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
     do throws(ExportError) {
         var entry = ManifestEntry(preset: URL(fileURLWithPath: o.presetPath).lastPathComponent, kind: o.kind.rawValue,
                                   inputsHash: o.inputsHash, sha256: "", bytes: 0, width: job.width, height: job.height,
-                                  renderSeconds: 0)
+                                  variant: o.variant.map(ManifestVariant.init), renderSeconds: 0)
         switch o.kind {
         case .video:
             let reporter = CLIReporter(progress: false) { done, total in progress.frame(o.name, done: done, total: total) }

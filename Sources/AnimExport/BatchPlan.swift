@@ -30,6 +30,8 @@ struct PlannedOutput {
     var error: ExportError?          // resolution failed: reported as a failed output
     var previewNames: [String]       // poster, sheet (videos with --previews)
     var time: Double                 // still time (images)
+    /// The variants row the output renders (Variants/), nil for a preset without variants.
+    var variant: VariantRow? = nil
 }
 
 struct BrokenPreset: Error { var path: String; var error: ExportError }
@@ -227,19 +229,28 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
     for entry in entries {
         try Interruption.check()
         let path = folder + "/" + entry
-        let loaded: LoadedPreset
-        let bytes: Data
+        var units: [VariantPreset] = []
         do throws(ExportError) {
-            loaded = try PresetLibrary.read(path: path)
             guard let d = FileManager.default.contents(atPath: path) else { throw ExportError.invalid(file: path, field: "(file)", message: "cannot be read") }
-            bytes = d
+            if let rows = try PresetLibrary.variants(of: d, path: path) {
+                units = rows      // Variants/VariantPresets.swift: one preset per row
+            } else {
+                units = [VariantPreset(row: VariantRow(number: 0, cells: []), result: .success((try PresetLibrary.read(path: path), d)))]
+            }
         } catch {
             broken.append(BrokenPreset(path: path, error: error))
             continue
         }
-        switch planPreset(loaded, bytes: bytes, options: options, claims: &claims) {
-        case .failure(let b): broken.append(b)
-        case .success(let planned): outputs += planned
+        for unit in units {
+            let variant = unit.row.number > 0 ? unit.row : nil
+            switch unit.result {
+            case .failure(let e): broken.append(BrokenPreset(path: path, error: e))
+            case .success(let p):
+                switch planPreset(p.preset, bytes: p.bytes, options: options, claims: &claims, variant: variant) {
+                case .failure(let b): broken.append(b)
+                case .success(let planned): outputs += planned
+                }
+            }
         }
     }
     let confinement = claims.problems + fileFolderCollisions(claims.owners.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }, out: outReal)
@@ -260,7 +271,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
 /// The outputs of one preset, each resolved with the single-clip rules (a failure is that
 /// output's error), or the preset as broken when it makes none.
 private func planPreset(_ loaded: LoadedPreset, bytes: Data, options: BatchOptions,
-                        claims: inout NameClaims) -> Result<[PlannedOutput], BrokenPreset> {
+                        claims: inout NameClaims, variant: VariantRow? = nil) -> Result<[PlannedOutput], BrokenPreset> {
     let path = loaded.path
     let specs = loaded.file.outputs ?? [OutputSpec(name: loaded.name + ".mp4")]
     if specs.isEmpty {
@@ -287,7 +298,7 @@ private func planPreset(_ loaded: LoadedPreset, bytes: Data, options: BatchOptio
             args: outputArguments(spec, name: name, presetPath: path, out: options.out),
             inputsHash: inputsHash(shared: sharedPresetInputs(bytes, output: spec), presetFile: loaded.file, presetPath: path,
                                    kind: kind, flags: spec.flags(), time: spec.time ?? 0),
-            job: nil, error: nil, previewNames: previews, time: spec.time ?? 0))
+            job: nil, error: nil, previewNames: previews, time: spec.time ?? 0, variant: variant))
     }
     for j in planned.indices {
         if let e = presetError { planned[j].error = e; continue }

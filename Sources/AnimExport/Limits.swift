@@ -26,6 +26,11 @@ public enum Limits {
     /// Outputs in one batch run (after sharding): each needs a manifest entry and, at the
     /// default settings, seconds to minutes of encoding; more is a mistake, not a job.
     public static let maxBatchOutputs = 10_000
+    /// A preset's variants table (Variants/): rows, columns, one cell's bytes, the file's bytes.
+    public static let maxVariantRows = 10_000
+    public static let maxVariantColumns = 256
+    public static let maxVariantCellBytes = 4_096
+    public static let maxVariantFileBytes = 16 << 20
     /// Colour overrides ("colors" and "slots" together) in one Lottie preset.
     public static let maxColorOverrides = 1_000
     /// Text, image and slot overrides together in one Lottie preset (LottieOverrides.swift).

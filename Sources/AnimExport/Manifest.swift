@@ -129,6 +129,16 @@ extension ExportPlan {
     }
 }
 
+struct ManifestVariant: Codable, Equatable {
+    var row: Int
+    var cells: [String: String]
+
+    init(_ row: VariantRow) {
+        self.row = row.number
+        cells = Dictionary(row.cells.map { ($0.column, $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+}
+
 struct ManifestEntry: Codable, Equatable {
     var preset: String
     var kind: String
@@ -145,6 +155,8 @@ struct ManifestEntry: Codable, Equatable {
     var previews: [String: FileFact]?
     /// A PNG sequence's frames as a whole (RecordedFiles.swift); nil for one file.
     var sequence: FileFact?
+    /// The variants row the output renders: its number and cells (Variants/); nil without variants.
+    var variant: ManifestVariant?
     var renderSeconds: Double
 
     /// The entry without its timing field, for comparisons (merge, tests).

@@ -152,6 +152,9 @@ public struct PresetLibrary: Sendable {
         guard let data = size == 0 ? Data() : FileManager.default.contents(atPath: path) else {
             throw .invalid(file: path, field: "(file)", message: "cannot be read")
         }
+        if hasVariants(data) {
+            throw .invalid(file: path, field: "variants", message: "makes one output per row: render it with 'animexport batch FOLDER' (a single render takes a preset without variants)")
+        }
         var file = try decodeStrict(PresetFile.self, from: data, file: path)
         try file.bindLottie(presetPath: path)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent

@@ -77,7 +77,8 @@ final class BatchSession: @unchecked Sendable {
         for (i, d) in work {
             let o = plan.outputs[i], job = o.job!
             let what = o.kind == .video ? "\(job.width)×\(job.height), \(job.frameCount) frames" : "\(job.width)×\(job.height) PNG at \(format(o.time)) s"
-            print(visible("\(d == .previewsOnly ? "previews" : "render ") \(o.name)  (\(URL(fileURLWithPath: o.presetPath).lastPathComponent), \(what))"))
+            let row = o.variant.map { " \($0.label)" } ?? ""
+            print(visible("\(d == .previewsOnly ? "previews" : "render ") \(o.name)  (\(URL(fileURLWithPath: o.presetPath).lastPathComponent)\(row), \(what))"))
         }
         let orphaned = orphans(in: previous, planned: plan.knownNames, shard: options.shard)
         for name in orphaned { print(visible("\(options.prune ? "prune  " : "orphan ") \(name) (no preset makes it)")) }

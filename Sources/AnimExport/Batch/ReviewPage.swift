@@ -42,7 +42,8 @@ func reviewPage(session: BatchSession) -> String {
     for i in order {
         let o = session.plan.outputs[i]
         let status = results[i]?.status ?? .notStarted
-        cards.append(reviewCard(name: o.name, preset: URL(fileURLWithPath: o.presetPath).lastPathComponent, status: status,
+        let preset = URL(fileURLWithPath: o.presetPath).lastPathComponent + (o.variant.map { " · variant \($0.label)" } ?? "")
+        cards.append(reviewCard(name: o.name, preset: preset, status: status,
                                 change: changeLabel(status: status, before: session.previous.outputs[o.name], after: now.outputs[o.name]),
                                 entry: now.outputs[o.name], error: results[i]?.error, before: before(o.name, session: session)))
     }

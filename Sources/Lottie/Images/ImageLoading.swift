@@ -76,6 +76,11 @@ extension LottieAnimation {
         guard p.width > 0, p.height > 0, p.rgba.count == p.width * p.height * 4 else {
             throw LottieImageLoadError("the decoder returned \(p.rgba.count) bytes for \(p.width)×\(p.height) pixels")
         }
+        // Drawn in the asset's w × h as lottie-web draws an image: "xMidYMid slice" (covered,
+        // centred, the overflow cropped; Model/TextOverrides.swift cites its source).
+        let w = asset.width.flatMap { $0 > 0 ? $0 : nil } ?? Double(p.width)
+        let h = asset.height.flatMap { $0 > 0 ? $0 : nil } ?? Double(p.height)
+        let p = p.sliced(toAspect: w / h)
         var pixels = [PremultipliedRGBA8](repeating: .transparent, count: p.width * p.height)
         p.rgba.withUnsafeBufferPointer { src in
             for i in 0..<pixels.count {
@@ -84,8 +89,6 @@ extension LottieAnimation {
                 pixels[i] = PremultipliedRGBA8(r: pm(src[4 * i]), g: pm(src[4 * i + 1]), b: pm(src[4 * i + 2]), a: UInt8(a))
             }
         }
-        let w = asset.width.flatMap { $0 > 0 ? $0 : nil } ?? Double(p.width)
-        let h = asset.height.flatMap { $0 > 0 ? $0 : nil } ?? Double(p.height)
         return LoadedImage(bitmap: Bitmap(width: p.width, height: p.height, pixels: pixels), width: w, height: h)
     }
 }

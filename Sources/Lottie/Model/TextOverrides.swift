@@ -13,7 +13,8 @@
 // an image whose pixels have another shape — `preserveAspectRatio` "xMidYMid slice", its default
 // (player/js/renderers/SVGRenderer.js, CanvasRenderer.js `imagePreserveAspectRatio`): scaled
 // uniformly to cover the box, centred, the overflow cropped. The crop is done here, on the
-// pixels, so the renderer draws the result into w × h as it draws any asset.
+// pixels, for every image the file loads (Images/ImageLoading.swift), so a replaced image and
+// an edited file naming the same image draw the same.
 //
 // A path that matches nothing of the right kind is an error naming the override.
 
@@ -76,13 +77,12 @@ extension LottieAnimation {
     }
 
     /// The assets `ids` drawn from `pixels` (see the header: covered, centred, cropped to each
-    /// asset's w × h). Throws when the pixels are malformed.
+    /// asset's w × h, as every image is: Images/ImageLoading.swift). Throws when the pixels are
+    /// malformed.
     public mutating func replaceImages(_ ids: [String], with pixels: LottieImagePixels) throws {
         for id in ids {
             guard let asset = images.first(where: { $0.id == id }) else { continue }
-            let w = asset.width.flatMap { $0 > 0 ? $0 : nil } ?? Double(pixels.width)
-            let h = asset.height.flatMap { $0 > 0 ? $0 : nil } ?? Double(pixels.height)
-            bitmaps[id] = try Self.loadedImage(pixels.sliced(toAspect: w / h), asset)
+            bitmaps[id] = try Self.loadedImage(pixels, asset)
         }
     }
 }
