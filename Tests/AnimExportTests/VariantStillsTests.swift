@@ -132,6 +132,25 @@ let localisationRows: [(locale: String, row: CardRow)] = [
         #expect(single.status != 0 && single.stderr.contains("variants") && single.stderr.contains("batch"), "\(single.stderr)")
     }
 
+    @Test func flagsOverrideAOneOffStillAsTheTableDoes() throws {
+        let root = try scratchFolder()
+        defer { cleanup(root) }
+        try Self.makeFolder(root)
+        let (_, r) = localisationRows[1]
+        let band = ##"[{"offset": 0, "color": "\##(r.band[0])"}, {"offset": 1, "color": "\##(r.band[1])"}]"##
+        let flags = ["--text", "Title=\(r.title)", "--image", "logo=anims/\(r.logo)", "--slot", "badge=anims/\(r.badge)",
+                     "--slot", "paper=\(r.paper)", "--slot", "accent=\(r.accent)", "--slot", "alpha=\(Int(r.alpha))",
+                     "--slot", "dotSize=\(LocalisationFixture.json(r.dotSize))", "--slot", "dot=\(LocalisationFixture.json(r.dot))",
+                     "--slot", "band=\(band)", "--slot", "tagline=\(r.tagline)"]
+        let a = try run(["still", "anims/card.json", "--scale", "2", "flags.png"] + flags, cwd: root + "/p")
+        let b = try run(["still", "anims/edited-ja.json", "--scale", "2", "edited.png"], cwd: root + "/p")
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+        #expect(try PNGReader.read(path: root + "/p/flags.png").rgba == PNGReader.read(path: root + "/p/edited.png").rgba)
+        let bad = try run(["still", "anims/card.json", "x.png", "--slot", "nope=1"], cwd: root + "/p")
+        #expect(bad.status == 2 && bad.stderr.contains(#"slots."nope": matches nothing"#), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root + "/p/x.png"))
+    }
+
     @Test func overridesThatMatchNothingOrHaveTheWrongKindAreRefused() throws {
         let root = try scratchFolder()
         defer { cleanup(root) }

@@ -33,17 +33,24 @@ import Video
 
 let lottieAnimationFlag = FlagSpec("--animation", value: "ID", help: "the animation of a .lottie archive to render (default: the first; `info` lists them)")
 
+/// One-off overrides (Lottie/LottieOverrides.swift): a preset's "texts", "images" and "slots" as flags.
+let lottieOverrideFlags: [FlagSpec] = [
+    FlagSpec("--text", value: "PATH=TEXT", repeatable: true, help: "replace the text of the text layer(s) at layer path PATH (names as in a preset's \"colors\")"),
+    FlagSpec("--image", value: "KEY=FILE", repeatable: true, help: "draw the image asset KEY (an id, or an image layer's path) from FILE (PNG, JPEG, WebP, inside the working folder)"),
+    FlagSpec("--slot", value: "ID=VALUE", repeatable: true, help: "set the slot ID: a colour #RRGGBB, a number, [x, y], a gradient, a text or an image file (VALUE read as JSON when it parses)"),
+]
+
 let lottieRenderFlags: [FlagSpec] = [
     lottieAnimationFlag,
     FlagSpec("--null", help: "render every frame and write nothing (in place of OUTPUT), to check a file or time the renderer"),
     FlagSpec("--marker", value: "NAME", help: "play the segment of the file's marker NAME (`info` lists them); with --loops N, N times"),
-] + renderFlags.filter { !["--preset", "--font"].contains($0.name) }.map(lottieFlagHelp)
+] + lottieOverrideFlags + renderFlags.filter { !["--preset", "--font"].contains($0.name) }.map(lottieFlagHelp)
 
 let lottieStillFlags: [FlagSpec] = [
     lottieAnimationFlag,
     FlagSpec("--time", value: "T", help: "animation time of the still, seconds: 0 ≤ T < the file's length (default 0)"),
     FlagSpec("--frame", value: "F", help: "the file's frame F counted from its in-point, 0 ≤ F < op − ip (instead of --time)"),
-] + stillFlags.filter { !["--time", "--preset", "--font"].contains($0.name) }.map(lottieFlagHelp)
+] + lottieOverrideFlags + stillFlags.filter { !["--time", "--preset", "--font"].contains($0.name) }.map(lottieFlagHelp)
 
 /// Whether a command-line word names a Lottie file rather than an animation.
 func isLottiePath(_ word: String) -> Bool {
@@ -146,7 +153,9 @@ func lottieJob(_ path: String, _ parsed: ParsedArguments, video: Bool) throws(Ex
     // The missing-OUTPUT error shows the file the user gave, before the file is read.
     _ = try outputArgument(parsed, example: video ? "animexport \(path) out.mp4" : "animexport still \(path) out.png",
                            command: video ? path : "still")
-    let animation = try LottieInput.load(path, animationID: parsed.value("--animation"))
+    let overrides = try LottieOverrides(flags: parsed)
+    var animation = try LottieInput.load(path, animationID: parsed.value("--animation"), slots: overrides.slotInputs)
+    if !overrides.isEmpty { animation = try overrides.apply(to: animation, folder: ".", shown: path, presetPath: nil, digest: nil) }
     return try resolvePlan(path, args: parsed, video: video) { args in
         (LottieSource.spec(animation, file: path, origin: (path, path), ownRate: !args.has("--fps"), exactFit: true),
          PresetSettings())

@@ -20,17 +20,17 @@ enum LottieInput {
     static func isArchive(_ path: String) -> Bool { path.lowercased().hasSuffix(".lottie") }
 
     /// The animation at `path` with its images loaded.
-    static func load(_ path: String, animationID: String? = nil) throws(ExportError) -> LottieAnimation {
+    static func load(_ path: String, animationID: String? = nil, slots: [String: LottieSlotInput] = [:]) throws(ExportError) -> LottieAnimation {
         // libavcodec logs through Video's capture callback (quiet unless --verbose), not to stderr.
         FFmpegLog.setVerbose(FFmpegLog.isVerbose)
         do throws(LottieError) {
             if isArchive(path) {
-                return try archiveAnimation(try openArchive(path), id: animationID, digest: nil)
+                return try archiveAnimation(try openArchive(path), id: animationID, digest: nil, slots: slots)
             }
             if let id = animationID {
                 throw LottieError(file: path, path: "", message: "--animation \(id) names an animation of a .lottie archive; this is a JSON file")
             }
-            var animation = try LottieDecoder.load(path: path)
+            var animation = try LottieDecoder.load(path: path, slots: slots)
             animation.loadImages(using: AssetImageLoader.folder(folder(of: path), digest: nil))
             return animation
         } catch {

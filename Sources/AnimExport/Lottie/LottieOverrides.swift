@@ -64,6 +64,21 @@ struct LottieOverrides {
     }
 
     init() {}
+
+    /// The flags --text PATH=TEXT, --image KEY=FILE and --slot ID=VALUE (each repeatable).
+    init(flags parsed: ParsedArguments) throws(ExportError) {
+        func split(_ flag: String, _ word: String) throws(ExportError) -> (String, String) {
+            guard let eq = word.firstIndex(of: "="), eq != word.startIndex else {
+                throw .usage("\(flag) \(visible(word)): expected KEY=VALUE")
+            }
+            return (String(word[..<eq]), String(word[word.index(after: eq)...]))
+        }
+        let count = ["--text", "--image", "--slot"].reduce(0) { $0 + (parsed.values[$1]?.count ?? 0) }
+        guard count <= Limits.maxOverrides else { throw .usage("\(count) --text, --image and --slot flags is over the cap of \(Limits.maxOverrides)") }
+        for w in parsed.values["--text"] ?? [] { let (k, v) = try split("--text", w); try addText(k, v) }
+        for w in parsed.values["--image"] ?? [] { let (k, v) = try split("--image", w); try addImage(k, v) }
+        for w in parsed.values["--slot"] ?? [] { let (k, v) = try split("--slot", w); try addSlot(k, SlotJSON.flag(v)) }
+    }
 }
 
 /// Any JSON value, read as a slot value (numbers, strings, arrays, objects; depth ≤ 8).

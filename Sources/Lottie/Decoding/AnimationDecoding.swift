@@ -34,9 +34,10 @@ public enum LottieDecoder {
     }
 
     /// Reads and decodes the file at `path` (a regular file within the size cap).
-    public static func load(path: String, limits: LottieLimits = .standard) throws(LottieError) -> LottieAnimation {
+    public static func load(path: String, limits: LottieLimits = .standard,
+                            slots: [String: LottieSlotInput] = [:]) throws(LottieError) -> LottieAnimation {
         let bytes = try LottieFileReader.read(path, maxBytes: limits.maxFileBytes)
-        return try decode(bytes, file: path, limits: limits)
+        return try decode(bytes, file: path, limits: limits, slots: slots)
     }
 }
 
