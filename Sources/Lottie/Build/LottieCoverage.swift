@@ -26,6 +26,8 @@ public struct LottieCoverage: Sendable {
 
     public var unrendered: [Entry] = []
     public var workarounds: [String] = []
+    /// Characters of replaced texts no font covers: errors, not warnings (TextFit.swift).
+    public var textErrors: [UncoveredTextCharacter] = []
 
     public init(_ animation: LottieAnimation) {
         for (feature, places) in animation.features.unsupported {

@@ -26,6 +26,10 @@ extension LottieCoverage {
                     }
                     let frame = content.documents.frames[i]
                     let set = emitter.set(layer, content, frame: frame).1
+                    if doc.isReplaced {   // TextFit.swift: errors, the face chosen, overflow
+                        addReplaced(layer, doc, set, reported: &reported)
+                        continue
+                    }
                     for c in set.missing where !missing.contains(c) { missing.append(c) }
                     for note in set.fallbacks { workarounds.append("\(layer.place): \(note)") }
                     for line in set.substituted where reported.insert("\(layer.place)\u{0}\(line)").inserted {
@@ -41,3 +45,34 @@ extension LottieCoverage {
         }
     }
 }
+
+extension LottieCoverage {
+    /// A replaced document: each character no font covers is an error; the face chosen instead
+    /// of the file's chars is a note (a warning when the named font is not installed); box text
+    /// that still overflows its box is a warning.
+    mutating func addReplaced(_ layer: LottieLayer, _ doc: TextDocument, _ set: SetText, reported: inout Set<String>) {
+        for c in set.missing {
+            for scalar in c.unicodeScalars {
+                let e = UncoveredTextCharacter(place: layer.place, layer: layer.name, character: scalar)
+                if !textErrors.contains(e) { textErrors.append(e) }
+            }
+        }
+        for note in set.fallbacks { workarounds.append("\(layer.place): \(note)") }
+        if let note = set.faceNote, reported.insert("\(layer.place)\u{0}\(note)").inserted {
+            if note.hasSuffix(" (warning)") {
+                unrendered.append(Entry(place: layer.place, message: String(note.dropLast(" (warning)".count))))
+            } else {
+                workarounds.append("\(layer.place): \(note)")
+            }
+        }
+        if set.overflows {
+            let shrunk = set.fitScale < 1 ? " even at \(Int((set.fitScale * 100).rounded())) % of its size (the floor of \"fit\": \"shrink\")" : ""
+            let box = doc.boxSize.map { "\(fmt($0.x)) × \(fmt($0.y)) pt" } ?? ""
+            let hint = doc.fit == .shrink ? "" : " (\"fit\": \"shrink\" scales it down to fit)"
+            unrendered.append(Entry(place: layer.place, message: "replaced text overflows its \(box) box\(shrunk)\(hint)"))
+        }
+    }
+
+    private func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String((v * 10).rounded() / 10) }
+}
+
