@@ -53,9 +53,11 @@ struct LottiePresetSource {
     var animationID: String?
     var colors: [(key: String, names: [String], color: RGBA)] = []
     var slots: [(id: String, color: RGBA)] = []
+    /// "fonts" and "fit" (PresetFonts.swift).
+    var text: PresetTextOptions
 
     /// Keys only a Lottie preset has ("animation" is shared: a scene's name, or an archive's animation).
-    static let keys = ["lottie", "colors", "slots"]
+    static let keys = ["lottie", "colors", "slots"] + PresetTextOptions.keys
 
     init(from decoder: Decoder) throws {
         enum K: String, CodingKey { case lottie, animation, colors, slots, parameters }
@@ -64,6 +66,7 @@ struct LottiePresetSource {
             throw ExportError.invalid(file: nil, field: "parameters", message: "a Lottie preset takes no scene parameters; recolour with \"colors\" or \"slots\"")
         }
         file = try c.decode(String.self, forKey: .lottie)
+        text = try PresetTextOptions(from: decoder)
         animationID = try c.decodeIfPresent(String.self, forKey: .animation)
         let colorTable = try c.decodeIfPresent([String: ColorSpec].self, forKey: .colors) ?? [:]
         let slotTable = try c.decodeIfPresent([String: ColorSpec].self, forKey: .slots) ?? [:]
@@ -83,7 +86,7 @@ struct LottiePresetSource {
     /// A scene preset with Lottie-only keys is a mistake worth naming.
     static func rejectLottieKeys(_ decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyCodingKey.self)
-        for key in ["colors", "slots"] where c.contains(AnyCodingKey(key)) {
+        for key in ["colors", "slots"] + PresetTextOptions.keys where c.contains(AnyCodingKey(key)) {
             throw ExportError.invalid(file: nil, field: key, message: "is for a preset that names a Lottie file (\"lottie\": \"anim.json\"); a scene takes \"parameters\"")
         }
     }
@@ -141,6 +144,7 @@ extension PresetFile {
             throw .invalid(file: presetPath, field: field, message: error.description.replacingOccurrences(of: " (--animation)", with: ""))
         }
         animation = try Self.recolor(animation, source, presetPath: presetPath, shown: shown)
+        animation = try source.text.apply(to: animation, presetPath: presetPath, folder: folder, digest: digest)
         lottieFile = BoundLottie(path: shown, animation: animation)
         sourceDigest = digest.finalize()
     }

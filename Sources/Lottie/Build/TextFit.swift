@@ -48,7 +48,7 @@ extension TextFaces {
         guard !lacking.isEmpty else { return (face, nil) }
         let font = fonts[doc.fontName] ?? LottieFont(name: doc.fontName, family: doc.fontName, style: "Regular", ascent: nil)
         let list = lacking.unicodeScalars.prefix(8).map { "\(TextSetter.codePoint($0)) \"\($0)\"" }.joined(separator: ", ")
-        switch Self.installed(family: font.family, style: font.style) {
+        switch resolve(font) {
         case .success(let (installed, substitute)):
             let by = substitute.map { "'\($0)' (the closest to '\(font.family) \(font.style)', not installed)" } ?? "'\(font.family) \(font.style)'"
             return (.installed(installed), "replaced text: the file's glyphs (chars) lack \(list); the whole text is set with the installed font \(by)"
@@ -114,7 +114,7 @@ enum TextFitter {
 
 /// A character of a replaced text that no font covers (the file's chars, the font it names,
 /// fontconfig's fallback): an error. Structured so a caller can prefix it (a preset, a variant
-/// row): `description` is "layers[0] \"Title\": replaced text: character U+E000 \"\u{E000}\"
+/// row): `description` is "layers[0] \"Title\": replaced text: character U+E8FF \"\u{E8FF}\"
 /// has no glyph in the file's chars, the font it names or any installed font".
 public struct UncoveredTextCharacter: Error, Sendable, Equatable, CustomStringConvertible {
     /// The layer's place ("layers[0] \"Title\"", precompositions included) and its name (`nm`).
