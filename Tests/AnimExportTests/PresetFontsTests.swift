@@ -10,6 +10,8 @@
 import Foundation
 import Testing
 import Video
+import Lottie
+import Scenes
 @testable import AnimExport
 
 /// One text layer "Hag" at (4, 30), size 24, black, on a 90 × 40 canvas, in `family` / `style`.
@@ -82,5 +84,39 @@ private let dejaVuSerif = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
         try write(#"{"lottie": "a.json", "fonts": {"Zq Missing Serif": "fonts/ok.ttf"}, "fit": "shrink", "outputs": [{"name": "ok.png"}]}"#, to: root + "/p/case.json")
         let ok = try run(["batch", "p/case.json", "--out", "distok"], cwd: root)
         #expect(ok.status == 0, "\(ok.stderr)")
+    }
+}
+
+/// The app's review of a Lottie source with a replaced text (LottieSource.review): a character no
+/// font covers is an error even without --strict, naming the layer and the character; a box
+/// overflow is a warning, and an error under --strict.
+@Suite("ReplacedTextReview") struct ReplacedTextReviewTests {
+    static func source(_ text: String, box: Bool) throws -> LottieSource {
+        let json = """
+        {"v":"5.7.0","fr":10,"ip":0,"op":10,"w":90,"h":40,"fonts":{"list":[{"fName":"F","fFamily":"Inter","fStyle":"Regular","ascent":72}]},
+         "layers":[{"ty":5,"nm":"Title","ip":0,"op":10,"st":0,"ks":{},
+          "t":{"d":{"k":[{"s":{"s":20,"f":"F","t":"Hi","j":0,"tr":0,"lh":24,"ls":0,"fc":[0,0,0]\(box ? #","sz":[60,30],"ps":[0,0]"# : "")},"t":0}]},"p":{},"m":{"g":1,"a":{"a":0,"k":[0,0]}},"a":[]}}]}
+        """
+        var animation = try LottieDecoder.decode(Array(json.utf8), file: "r.json")
+        guard case .text(var content) = animation.compositions[0].layers[0].content else { throw ExportError.invalid(file: nil, field: "", message: "no text") }
+        content.documents.documents[0].text = text
+        content.documents.documents[0].isReplaced = true
+        animation.compositions[0].layers[0].content = .text(content)
+        return LottieSource(animation, canvas: Size(width: 90, height: 40), file: "r.json")
+    }
+
+    @Test func uncoveredCharacterIsAnError() throws {
+        #expect(throws: ExportError.invalid(file: "preset.json", field: #"layers[0] "Title""#,
+                                            message: "replaced text: character U+E8FF \"\u{E8FF}\" has no glyph in the file's chars, the font it names or any installed font")) {
+            _ = try Self.source("Hi\u{E8FF}", box: false).review(strict: false, file: "preset.json")
+        }
+    }
+
+    @Test func overflowIsAWarningAndAStrictError() throws {
+        let long = "A much longer title than the box holds"
+        let review = try Self.source(long, box: true).review(strict: false, file: "preset.json")
+        #expect(review.warnings == [#"r.json: layers[0] "Title": replaced text overflows its 60 × 30 pt box ("fit": "shrink" scales it down to fit)"#])
+        #expect(throws: ExportError.self) { _ = try Self.source(long, box: true).review(strict: true, file: "preset.json") }
+        #expect(try Self.source("Hi", box: true).review(strict: true, file: "preset.json").warnings.isEmpty)
     }
 }
