@@ -179,3 +179,26 @@ func firstDocument(_ animation: LottieAnimation) -> (TextDocument, TextFaces) {
         #expect(order("abc") == [0, 1, 2])
     }
 }
+
+@Suite("ReplacedTextMore") struct ReplacedTextMoreTests {
+    /// Japanese has no spaces: box text breaks it between characters; shrink keeps it in the box.
+    @Test func japaneseWrapsAndShrinksInTheBox() throws {
+        let text = "こんにちは世界、今日はいい天気ですね。"
+        let (doc, faces) = firstDocument(try replaced(boxTextFile(), text))
+        let face = faces.face(for: doc).face
+        let set = TextSetter.set(doc, face: face, font: faces.fonts["F"])
+        #expect(set.counts.lines > 1, "wrapped between characters")
+        #expect((set.path.controlPointBounds?.maxX ?? 999) <= 110.01, "no line wider than the box")
+        let fitted = TextFitter.set(doc.with(fit: .shrink), face: face, font: faces.fonts["F"])
+        #expect(!fitted.overflows && fitted.scale < 1 && TextFitter.fits(fitted.set, fitted.document), "scale \(fitted.scale)")
+    }
+
+    @Test func explicitBidiControlsAreReported() throws {
+        let coverage = LottieCoverage(try replaced(scriptTextFile("Hi"), "a\u{202B}שלום\u{202C}"))
+        #expect(coverage.unrendered.contains { $0.message.hasPrefix("explicit bidi embeddings") }, "\(coverage.unrendered)")
+    }
+}
+
+extension TextDocument {
+    func with(fit: TextFit) -> TextDocument { var d = self; d.fit = fit; return d }
+}

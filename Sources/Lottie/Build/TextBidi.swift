@@ -32,6 +32,11 @@ enum TextBidi {
         return .neutral
     }
 
+    /// Whether a text holds explicit bidi embeddings, overrides or isolates (not applied).
+    static func hasExplicitControls(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
+    }
+
     /// Whether the paragraph reads right to left (its first strong character is R).
     static func isRTL(_ characters: [Character]) -> Bool {
         for c in characters {

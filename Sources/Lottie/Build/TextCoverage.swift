@@ -24,6 +24,9 @@ extension LottieCoverage {
                     if let note = emitter.faces.notes[doc.fontName], reported.insert(doc.fontName).inserted {
                         unrendered.append(Entry(place: layer.place, message: note))
                     }
+                    if TextBidi.hasExplicitControls(doc.text), reported.insert("\(layer.place)\u{0}bidi").inserted {
+                        unrendered.append(Entry(place: layer.place, message: "explicit bidi embeddings, overrides or isolates (U+202A–U+202E, U+2066–U+2069) are not applied; characters placed by their scripts' directions"))
+                    }
                     let frame = content.documents.frames[i]
                     let set = emitter.set(layer, content, frame: frame).1
                     if doc.isReplaced {   // TextFit.swift: errors, the face chosen, overflow
