@@ -10,7 +10,6 @@ import Geometry
 import Raster
 import Render
 import Testing
-import Text
 
 /// The file decoded with every text document replaced by `text` (isReplaced, `fit`).
 func replaced(_ json: String, _ text: String, fit: TextFit = .keep) throws -> LottieAnimation {
@@ -143,8 +142,10 @@ func firstDocument(_ animation: LottieAnimation) -> (TextDocument, TextFaces) {
     func scriptsSetAsHarfBuzzShapesThem(_ text: String) throws {
         let animation = try replaced(scriptTextFile("Hi"), text)
         let (doc, faces) = firstDocument(animation)
-        let set = TextSetter.set(doc, face: faces.face(for: doc).face, font: faces.fonts["F"])
-        let line = try Font(family: "Inter", style: "Regular", size: 40).layout(text, kerning: true)
+        let face = faces.face(for: doc).face
+        let set = TextSetter.set(doc, face: face, font: faces.fonts["F"])
+        guard case .installed(let inter) = face else { Issue.record("Inter is installed"); return }
+        let line = try inter.withSize(40).layout(text, kerning: true)
         func points(_ p: Path) -> [String] {
             p.elements.flatMap { e -> [Point] in
                 switch e {

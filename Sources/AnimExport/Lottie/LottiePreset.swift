@@ -4,6 +4,7 @@
 //       "animation": "hero_dark",               // a .lottie archive's animation (default: the first)
 //       "colors": {"Hero/Body/Fill 1": "#ff3366", "Badge": "#ffffff"},
 //       "slots": {"primary": "#00aa88"},
+//       "fonts": {"Body": "fonts/Raleway.ttf"}, "fit": "shrink",   // PresetFonts.swift
 //       "seconds": 2, "fps": 30, "scale": 1, "background": "#101010", "encoder": {…},
 //       "outputs": [ … ] }
 //

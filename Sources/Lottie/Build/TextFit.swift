@@ -3,8 +3,8 @@
 // Face. A replaced document (`isReplaced`: a preset, flag or variant row gave its text) is drawn
 // with the file's `chars` only when they hold a glyph for every non-space character of the new
 // text (after caps); otherwise the whole text is set with the installed font the file names
-// (fontconfig, exact family and style; its closest is used and named when it is missing, as for
-// original text; the preset's "fonts" files are found by fontconfig the same way). The two
+// (fontconfig, exact family and style; else the preset's "fonts" file for it; else fontconfig's
+// closest, named in a warning — TextFaces.resolve). The two
 // designs are never mixed within a replaced text: the file's glyphs are drawings of one font, and
 // a new word half in those drawings and half in a substitute reads as a mistake. Original text
 // keeps today's rule (chars, and the installed font for a character they lack, reported).
