@@ -97,6 +97,7 @@ enum TextSetter {
             let units = self.units(text, small: small, size: doc.size, face: face, font: font ?? LottieFont(name: doc.fontName, family: doc.fontName, style: "Regular", ascent: nil),
                                    into: &out)
             let rtl = TextBidi.isRTL(units.map(\.character))
+            var xs = [Double](repeating: 0, count: units.count)   // pen x per unit (this paragraph)
             let lines = box.map { wrap(units, width: $0.x, tracking: tracking) } ?? [0..<units.count]
             for (k, range) in lines.enumerated() {
                 let w = width(units[range], tracking: tracking)
@@ -112,7 +113,6 @@ enum TextSetter {
                 var previousSpace = true
                 let lastInk = units[range].lastIndex { !$0.isSpace } ?? range.lowerBound - 1
                 // Pen positions in visual order (TextBidi.swift), glyphs recorded in logical order.
-                var xs = [Double](repeating: 0, count: units.count)
                 let characters = units[range].map(\.character)
                 let order = rtl || TextBidi.hasRTL(characters[...])
                     ? TextBidi.visualOrder(characters[...], paragraphRTL: rtl).map { range.lowerBound + $0 } : Array(range)
