@@ -4,6 +4,7 @@
 //       "animation": "hero_dark",               // a .lottie archive's animation (default: the first)
 //       "colors": {"Hero/Body/Fill 1": "#ff3366", "Badge": "#ffffff"},
 //       "slots": {"primary": "#00aa88"},
+//       "fonts": {"Body": "fonts/Raleway.ttf"}, "fit": "shrink",   // PresetFonts.swift
 //       "seconds": 2, "fps": 30, "scale": 1, "background": "#101010", "encoder": {…},
 //       "outputs": [ … ] }
 //
@@ -54,9 +55,11 @@ struct LottiePresetSource {
     var colors: [(key: String, names: [String], color: RGBA)] = []
     /// Texts, images and slot values (LottieOverrides.swift).
     var overrides = LottieOverrides()
+    /// "fonts" and "fit" (PresetFonts.swift).
+    var text: PresetTextOptions
 
     /// Keys only a Lottie preset has ("animation" is shared: a scene's name, or an archive's animation).
-    static let keys = ["lottie", "colors", "slots", "texts", "images"]
+    static let keys = ["lottie", "colors", "slots", "texts", "images"] + PresetTextOptions.keys
 
     init(from decoder: Decoder) throws {
         enum K: String, CodingKey { case lottie, animation, colors, slots, parameters }
@@ -65,6 +68,7 @@ struct LottiePresetSource {
             throw ExportError.invalid(file: nil, field: "parameters", message: "a Lottie preset takes no scene parameters; recolour with \"colors\" or \"slots\"")
         }
         file = try c.decode(String.self, forKey: .lottie)
+        text = try PresetTextOptions(from: decoder)
         animationID = try c.decodeIfPresent(String.self, forKey: .animation)
         let colorTable = try c.decodeIfPresent([String: ColorSpec].self, forKey: .colors) ?? [:]
         guard colorTable.count <= Limits.maxColorOverrides else {
@@ -80,7 +84,7 @@ struct LottiePresetSource {
     /// A scene preset with Lottie-only keys is a mistake worth naming.
     static func rejectLottieKeys(_ decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyCodingKey.self)
-        for key in ["colors", "slots", "texts", "images"] where c.contains(AnyCodingKey(key)) {
+        for key in ["colors", "slots", "texts", "images"] + PresetTextOptions.keys where c.contains(AnyCodingKey(key)) {
             throw ExportError.invalid(file: nil, field: key, message: "is for a preset that names a Lottie file (\"lottie\": \"anim.json\"); a scene takes \"parameters\"")
         }
     }
@@ -139,6 +143,7 @@ extension PresetFile {
         }
         animation = try source.overrides.apply(to: animation, folder: folder, shown: shown, presetPath: presetPath, digest: digest)
         animation = try Self.recolor(animation, source, presetPath: presetPath, shown: shown)
+        animation = try source.text.apply(to: animation, presetPath: presetPath, folder: folder, digest: digest)
         lottieFile = BoundLottie(path: shown, animation: animation)
         sourceDigest = digest.finalize()
     }

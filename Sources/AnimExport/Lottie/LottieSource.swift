@@ -104,8 +104,8 @@ final class LottieSource: FrameSource, @unchecked Sendable {   // the builder's 
     /// naming `file` (the preset that names this file, or the file itself).
     func review(strict: Bool, file errorFile: String?) throws(ExportError) -> SceneReview {
         let coverage = LottieCoverage(animation)
-        if let first = coverage.errors.first {
-            throw .invalid(file: errorFile, field: first.place, message: first.message)
+        if let uncovered = coverage.textErrors.first {   // replaced text: an error even without --strict
+            throw .invalid(file: errorFile, field: uncovered.place, message: uncovered.message)
         }
         if strict, let first = coverage.unrendered.first {
             throw .invalid(file: errorFile, field: first.place, message: "\(first.message) (--strict)")

@@ -25,10 +25,9 @@ public struct LottieCoverage: Sendable {
     }
 
     public var unrendered: [Entry] = []
-    /// What must not be rendered at all: a replaced text (a preset's or a variant row's) with a
-    /// character no font covers — the user's data, which would ship as a gap (TextCoverage.swift).
-    public var errors: [Entry] = []
     public var workarounds: [String] = []
+    /// Characters of replaced texts no font covers: errors, not warnings (TextFit.swift).
+    public var textErrors: [UncoveredTextCharacter] = []
 
     public init(_ animation: LottieAnimation) {
         for (feature, places) in animation.features.unsupported {

@@ -66,7 +66,10 @@ final class TextEmitter {
         let (index, doc, isComputed) = content.documents.document(at: frame)
         let key = Key(place: layer.place, document: index, text: isComputed ? doc.text : nil)
         if let known = isComputed ? computed[key] : cache[key] { return (doc, known) }
-        let text = TextSetter.set(doc, face: faces.face(doc.fontName), font: faces.fonts[doc.fontName])
+        let (face, note) = faces.face(for: doc)   // TextFit.swift: replaced text's face, fitting
+        let fitted = TextFitter.set(doc, face: face, font: faces.fonts[doc.fontName])
+        var text = fitted.set
+        (text.faceNote, text.overflows, text.fitScale) = (note, fitted.overflows, fitted.scale)
         if isComputed {
             if computed.count >= Self.maxComputed { computed.removeAll(keepingCapacity: true) }
             computed[key] = text

@@ -7,7 +7,8 @@
 // (TextSetting.swift). Otherwise the font is
 // found by family and style through fontconfig (Text's Font.resolve); when the machine lacks it,
 // fontconfig's closest font is used and named: "font 'Gill Sans UltraBold' not found, using
-// 'DejaVu Sans Bold'" (a warning; --strict refuses the file). Text shapes with HarfBuzz (kerning
+// 'DejaVu Sans Bold'" (a warning; --strict refuses the file) — unless a preset names a font
+// file for it ("fonts": {fName or family: file}; LottieAnimation.fontFiles), which then draws it. Text shapes with HarfBuzz (kerning
 // kept) and takes outlines from FreeType. Installed fonts are resolved once per process.
 //
 // Ascent (first baseline of box text): `ascent` of fonts.list in % of the size; without it the
@@ -60,11 +61,23 @@ final class TextFaces {
     /// One line per font that could not be used as named (a substitute, or nothing).
     private(set) var notes: [String: String] = [:]
     let fonts: [String: LottieFont]
+    /// The preset's font files by fName or family (LottieAnimation.fontFiles).
+    let files: [String: Font]
+
+    /// The installed font for a file's font: fontconfig's exact family and style, else the
+    /// preset's file for its fName or family (no note), else fontconfig's closest (named).
+    func resolve(_ font: LottieFont) -> Result<(Font, String?), FontError> {
+        let found = Self.installed(family: font.family, style: font.style)
+        if case .success(let (_, nil)) = found { return found }
+        if let file = files[font.name] ?? files[font.family], let f = try? file.withSize(100) { return .success((f, nil)) }
+        return found
+    }
 
     init(_ animation: LottieAnimation, builder: LottieBuilder) {
         var fonts: [String: LottieFont] = [:]
         for f in animation.fonts where fonts[f.name] == nil { fonts[f.name] = f }
         self.fonts = fonts
+        files = animation.fontFiles
         for name in Self.usedFontNames(animation) {
             let font = fonts[name] ?? LottieFont(name: name, family: name, style: "Regular", ascent: nil)
             if fonts[name] == nil { notes[name] = "font \(quoted(name)) is not in the file's fonts list; looked up as the family \(quoted(name))" }
@@ -72,7 +85,7 @@ final class TextFaces {
                 faces[name] = .glyphs(FileGlyphs(animation.glyphs, family: font.family, style: font.style, builder: builder))
                 continue
             }
-            switch Self.installed(family: font.family, style: font.style) {
+            switch resolve(font) {
             case .success(let (f, substitute)):
                 faces[name] = .installed(f)
                 if let substitute { notes[name] = "font '\(font.family) \(font.style)' not found, using '\(substitute)'" }

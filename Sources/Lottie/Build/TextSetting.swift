@@ -24,7 +24,9 @@
 //
 // Each placed glyph records its unit indices for range selectors (TextAnimators.swift): the
 // character index (line breaks not counted), the index among non-space characters, the word
-// and the line. Characters are in logical order (right-to-left runs are not reordered).
+// and the line, in logical order; pens advance in visual order (TextBidi.swift: right-to-left
+// runs reversed, a right-to-left paragraph read from the right), so the justification keeps
+// its literal side: j 0 puts the line's left edge at the anchor whatever its direction.
 
 import Geometry
 import Raster
@@ -65,6 +67,11 @@ struct SetText {
     var fallbacks: [String] = []
     /// The installed faces that drew glyphs ("Noto Sans Devanagari Regular"), in order of use.
     var drawnBy: [String] = []
+    /// Replaced text (TextFit.swift): the face chosen instead of the file's chars, why; whether
+    /// box text still overflows; the scale `fit: shrink` applied.
+    var faceNote: String?
+    var overflows = false
+    var fitScale = 1.0
 }
 
 enum TextSetter {
@@ -89,6 +96,8 @@ enum TextSetter {
             let (text, small) = applyCaps(paragraph, doc.caps)
             let units = self.units(text, small: small, size: doc.size, face: face, font: font ?? LottieFont(name: doc.fontName, family: doc.fontName, style: "Regular", ascent: nil),
                                    into: &out)
+            let rtl = TextBidi.isRTL(units.map(\.character))
+            var xs = [Double](repeating: 0, count: units.count)   // pen x per unit (this paragraph)
             let lines = box.map { wrap(units, width: $0.x, tracking: tracking) } ?? [0..<units.count]
             for (k, range) in lines.enumerated() {
                 let w = width(units[range], tracking: tracking)
@@ -103,8 +112,19 @@ enum TextSetter {
                 let y = y0 + Double(lineIndex) * lineHeight - doc.baselineShift
                 var previousSpace = true
                 let lastInk = units[range].lastIndex { !$0.isSpace } ?? range.lowerBound - 1
+                // Pen positions in visual order (TextBidi.swift), glyphs recorded in logical order.
+                let characters = units[range].map(\.character)
+                let order = rtl || TextBidi.hasRTL(characters[...])
+                    ? TextBidi.visualOrder(characters[...], paragraphRTL: rtl).map { range.lowerBound + $0 } : Array(range)
+                let firstInk = units[range].firstIndex { !$0.isSpace } ?? range.upperBound
+                for i in order {
+                    xs[i] = x
+                    guard i <= lastInk else { continue }   // trailing spaces take no room
+                    x += units[i].advance + tracking + (units[i].isSpace && i > firstInk ? share : 0)
+                }
                 for i in range {
                     let u = units[i]
+                    let x = xs[i]
                     if !u.isSpace && previousSpace { word += 1 }
                     previousSpace = u.isSpace
                     out.glyphs.append(SetGlyph(outline: u.outline, rule: u.rule, origin: Point(x, y), advance: u.advance,
@@ -116,7 +136,6 @@ enum TextSetter {
                     }
                     character += 1
                     if !u.isSpace { nonSpace += 1 }
-                    x += u.advance + tracking + (u.isSpace && i < lastInk ? share : 0)
                 }
                 out.lineFactors.append(justify ? 0 : f)
                 lineIndex += 1

@@ -6,6 +6,7 @@
 // exactly (Time/LayerTime.swift).
 
 import Raster
+import Text
 
 public struct LottieAnimation: Sendable {
     /// `v`, the Bodymovin version that wrote the file.
@@ -44,6 +45,9 @@ public struct LottieAnimation: Sendable {
     /// `fonts.list` and `chars` (Model/TextLayer.swift).
     public var fonts: [LottieFont] = []
     public var glyphs: [LottieGlyph] = []
+    /// Font files a preset names ("fonts"), by `fName` or family: used when fontconfig has no
+    /// exact match for a font the file names (Build/TextFaces.swift).
+    public var fontFiles: [String: Font] = [:]
     /// The slot ids properties carry, in the order first read (Decoding/SlotInventory.swift).
     public var slots: [LottieSlot] = []
 
