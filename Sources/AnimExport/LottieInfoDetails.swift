@@ -137,6 +137,8 @@ func seconds(_ a: LottieAnimation, frame f: Double) -> Double { (f - a.inPoint) 
 
 /// The slot's default as text: "#FF0000" for a colour, numbers otherwise, "animated".
 func slotValueText(_ s: LottieSlot) -> String {
+    if s.kinds == ["text"] { return "(a text document)" }
+    if s.kinds == ["image"] { return "(an image asset)" }
     guard let v = s.value else { return "animated" }
     if s.kinds == ["color"], (3...4).contains(v.count) {
         return hexColor(RGBA(r: v[0], g: v[1], b: v[2], a: v.count == 4 ? v[3] : 1))
@@ -154,7 +156,7 @@ func lottieInfoDetailLines(_ a: LottieAnimation) -> [String] {
         if more > 0 { lines.append("    … and \(more) more") }
     }
     if !a.slots.isEmpty {
-        lines.append("  slots (sid; a preset's \"slots\" recolour the color ones):")
+        lines.append("  slots (sid; a preset's \"slots\", --slot or a variant row set them, docs/presets.md):")
         for s in a.slots {
             lines.append("    \(s.id)  \(s.kinds.joined(separator: ", ")) \(slotValueText(s))\(s.defined ? "" : " (not in the slots table: the property's own value)"), used \(s.uses)×")
         }

@@ -20,12 +20,16 @@ enum LottieInput {
     static func isArchive(_ path: String) -> Bool { path.lowercased().hasSuffix(".lottie") }
 
     /// The animation at `path` with its images loaded.
-    static func load(_ path: String, animationID: String? = nil, slots: [String: LottieSlotInput] = [:]) throws(ExportError) -> LottieAnimation {
+    static func load(_ path: String, animationID: String? = nil, slots: [String: LottieSlotInput] = [:],
+                     theme: String? = nil) throws(ExportError) -> LottieAnimation {
         // libavcodec logs through Video's capture callback (quiet unless --verbose), not to stderr.
         FFmpegLog.setVerbose(FFmpegLog.isVerbose)
         do throws(LottieError) {
             if isArchive(path) {
-                return try archiveAnimation(try openArchive(path), id: animationID, digest: nil, slots: slots)
+                return try archiveAnimation(try openArchive(path), id: animationID, digest: nil, slots: slots, theme: theme)
+            }
+            if let theme {
+                throw LottieError(file: path, path: "", message: "--theme \(theme) names a theme of a .lottie archive; this is a JSON file (set its slots with --slot)")
             }
             if let id = animationID {
                 throw LottieError(file: path, path: "", message: "--animation \(id) names an animation of a .lottie archive; this is a JSON file")
@@ -42,7 +46,7 @@ enum LottieInput {
     /// with its images loaded; every byte read (the file, each external image) goes into `digest`.
     /// A JSON file's external images are read from `imageFolder` (and only from inside it).
     static func load(bytes: [UInt8], path: String, imageFolder: String, animationID: String?,
-                     digest: InputDigest, slots: [String: LottieSlotInput] = [:]) throws(ExportError) -> LottieAnimation {
+                     digest: InputDigest, slots: [String: LottieSlotInput] = [:], theme: String? = nil) throws(ExportError) -> LottieAnimation {
         FFmpegLog.setVerbose(FFmpegLog.isVerbose)
         digest.add(isArchive(path) ? "dotlottie" : "lottie", bytes)
         do throws(LottieError) {
@@ -51,7 +55,10 @@ enum LottieInput {
                 do { zip = try ZipArchive(bytes: bytes) } catch {
                     throw LottieError(file: path, path: "", message: "cannot be read as a dotLottie archive: \(error)")
                 }
-                return try archiveAnimation(try DotLottie(ZipLottieArchive(zip: zip), file: path), id: animationID, digest: nil, slots: slots)
+                return try archiveAnimation(try DotLottie(ZipLottieArchive(zip: zip), file: path), id: animationID, digest: nil, slots: slots, theme: theme)
+            }
+            if theme != nil {
+                throw LottieError(file: path, path: "", message: "\"theme\" names a theme of a .lottie archive; this is a JSON file (set its slots with \"slots\")")
             }
             if animationID != nil {
                 throw LottieError(file: path, path: "", message: "\"animation\" names an animation of a .lottie archive; this is a JSON file")
@@ -67,8 +74,13 @@ enum LottieInput {
     /// The archive's animation `id` (default: the first) with its images, which are entries of
     /// the archive (already hashed with it, so `digest` is nil there).
     private static func archiveAnimation(_ dot: DotLottie, id: String?, digest: InputDigest?,
-                                         slots: [String: LottieSlotInput] = [:]) throws(LottieError) -> LottieAnimation {
-        var animation = try dot.animation(id: id, slots: slots)
+                                         slots: [String: LottieSlotInput] = [:], theme: String? = nil) throws(LottieError) -> LottieAnimation {
+        var values = slots
+        if let theme {
+            // The theme's values, under the explicit slots (a preset's "slots" or --slot win).
+            values = try dot.themeSlots(id: theme, animationID: id).merging(slots) { _, explicit in explicit }
+        }
+        var animation = try dot.animation(id: id, slots: values)
         animation.loadImages(using: AssetImageLoader.archive(dot, digest: digest))
         return animation
     }

@@ -55,11 +55,13 @@ struct LottiePresetSource {
     var colors: [(key: String, names: [String], color: RGBA)] = []
     /// Texts, images and slot values (LottieOverrides.swift).
     var overrides = LottieOverrides()
+    /// A .lottie archive's theme id (dotLottie themes: slot values, under "slots").
+    var theme: String?
     /// "fonts" and "fit" (PresetFonts.swift).
     var text: PresetTextOptions
 
     /// Keys only a Lottie preset has ("animation" is shared: a scene's name, or an archive's animation).
-    static let keys = ["lottie", "colors", "slots", "texts", "images"] + PresetTextOptions.keys
+    static let keys = ["lottie", "colors", "slots", "texts", "images", "theme"] + PresetTextOptions.keys
 
     init(from decoder: Decoder) throws {
         enum K: String, CodingKey { case lottie, animation, colors, slots, parameters }
@@ -79,12 +81,13 @@ struct LottiePresetSource {
         }
         colors.sort { ($0.names.count, $0.key) < ($1.names.count, $1.key) }
         overrides = try LottieOverrides(from: decoder)
+        theme = try decoder.container(keyedBy: AnyCodingKey.self).decodeIfPresent(String.self, forKey: AnyCodingKey("theme"))
     }
 
     /// A scene preset with Lottie-only keys is a mistake worth naming.
     static func rejectLottieKeys(_ decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyCodingKey.self)
-        for key in ["colors", "slots", "texts", "images"] + PresetTextOptions.keys where c.contains(AnyCodingKey(key)) {
+        for key in ["colors", "slots", "texts", "images", "theme"] + PresetTextOptions.keys where c.contains(AnyCodingKey(key)) {
             throw ExportError.invalid(file: nil, field: key, message: "is for a preset that names a Lottie file (\"lottie\": \"anim.json\"); a scene takes \"parameters\"")
         }
     }
@@ -135,7 +138,8 @@ extension PresetFile {
         var animation: LottieAnimation
         do {
             animation = try LottieInput.load(bytes: bytes, path: shown, imageFolder: LottieInput.folder(of: shown),
-                                             animationID: source.animationID, digest: digest, slots: source.overrides.slotInputs)
+                                             animationID: source.animationID, digest: digest, slots: source.overrides.slotInputs,
+                                             theme: source.theme)
         } catch {
             // The Lottie file's own error ("a.json: layers[2].ks: …"), named under the preset's field.
             let field = source.animationID != nil && archive ? "animation" : "lottie"
