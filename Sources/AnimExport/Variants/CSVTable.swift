@@ -78,6 +78,12 @@ struct CSVTable {
         }
         if inQuotes { throw ParseError(row: row(), column: record.count + 1, message: "a quoted cell is not closed") }
         if fieldStarted || afterQuote || !record.isEmpty { try endRecord() }
+        return try table(records)
+    }
+
+    /// The records as a table: the header's names checked, every row as wide as the header.
+    private static func table(_ records: [[String]]) throws(ParseError) -> CSVTable {
+        var records = records
         while let last = records.last, last == [""] { records.removeLast() }
         guard let header = records.first else { throw ParseError(row: 1, column: nil, message: "is empty (the first row names the columns)") }
         let columns = header.map { $0.trimmingCharacters(in: .whitespaces) }
