@@ -184,6 +184,7 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
             progress.finished(o.name, event: ["event": "interrupted", "name": o.name], line: "stopped \(o.name) (interrupted; its previous file, if any, is untouched)")
             return OutputResult(status: .interrupted, error: error, seconds: Date().timeIntervalSince(t0))
         }
+        let error = o.variant.map { error.inVariant($0) } ?? error
         progress.finished(o.name, event: ["event": "error", "name": o.name, "file": o.presetPath, "message": error.description],
                           line: "error   \(o.name) (\(o.presetPath)): \(error)")
         return OutputResult(status: .failed, error: error, seconds: Date().timeIntervalSince(t0))

@@ -302,7 +302,9 @@ private func planPreset(_ loaded: LoadedPreset, bytes: Data, options: BatchOptio
     }
     for j in planned.indices {
         if let e = presetError { planned[j].error = e; continue }
-        do { planned[j].job = try resolveOutput(planned[j], loaded, specs: specs) } catch { planned[j].error = error }
+        do { planned[j].job = try resolveOutput(planned[j], loaded, specs: specs) } catch {
+            planned[j].error = variant.map { error.inVariant($0) } ?? error   // a row's error names the row
+        }
     }
     if let e = presetError, planned.isEmpty { return .failure(BrokenPreset(path: path, error: e)) }
     return .success(planned)

@@ -127,6 +127,13 @@ let localisationRows: [(locale: String, row: CardRow)] = [
         let again = try run(["batch", "p", "--out", "dist"], cwd: root)
         #expect(Self.counts(again) == [2, 4], "\(again.stdout)")
         #expect(again.stdout.contains("rendered") && again.stdout.split(separator: "\n").filter { $0.hasPrefix("rendered ") && $0.contains("/") }.allSatisfy { $0.contains("ja/") })
+        // A row whose text no font has fails alone, naming the row and the character.
+        try write(csv.replacingOccurrences(of: "مرحبا", with: "\u{10FFFD}"), to: root + "/p/rows.csv")
+        let uncovered = try run(["batch", "p", "--out", "dist"], cwd: root)
+        #expect(uncovered.status != 0)
+        let line = uncovered.stdout.split(separator: "\n").first { $0.contains("ar/variant.png") && $0.contains("FAILED") } ?? ""
+        #expect(line.contains("row 4 (locale=ar") && line.contains("U+10FFFD"), "\(uncovered.stdout)")
+        #expect(Self.counts(uncovered).first == 0, "\(uncovered.stdout)")    // ja and en unchanged: skipped
         // A single render of a preset with variants is refused, naming how to render it.
         let single = try run(["pulse", "--preset", "p/promo.json", "one.mp4"], cwd: root)
         #expect(single.status != 0 && single.stderr.contains("variants") && single.stderr.contains("batch"), "\(single.stderr)")
