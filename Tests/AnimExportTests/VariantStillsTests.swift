@@ -158,6 +158,30 @@ let localisationRows: [(locale: String, row: CardRow)] = [
         #expect(!FileManager.default.fileExists(atPath: root + "/p/x.png"))
     }
 
+    @Test func sceneParametersTakeTheRowsCells() throws {
+        let root = try scratchFolder()
+        defer { cleanup(root) }
+        try write("""
+            {"animation": "heart", "variants": [{"who": "Ana", "c": "#FF0000"}, {"who": "Bo", "c": "#00AAFF"}],
+             "seconds": 0.1, "fps": 10, "scale": 1, "parameters": {"label": "Hello {who}", "labelColor": "{c}"},
+             "outputs": [{"name": "{who}.png"}]}
+            """, to: root + "/p/hearts.json")
+        let r = try run(["batch", "p", "--out", "dist"], cwd: root)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        // The label (rows 40–60 of 180) in each row's colour: #00AAFF pixels only in Bo's still.
+        func labelPixels(_ name: String, _ rgb: [Int]) throws -> Int {
+            let png = try PNGReader.read(path: root + "/dist/\(name).png")
+            var n = 0
+            for y in 40..<60 { for x in 0..<png.width {
+                let o = (y * png.width + x) * 4
+                if zip(png.rgba[o..<o + 3].map(Int.init), rgb).allSatisfy({ abs($0 - $1) <= 8 }) { n += 1 }
+            } }
+            return n
+        }
+        #expect(try labelPixels("Bo", [0, 0xAA, 0xFF]) > 50 && labelPixels("Ana", [0, 0xAA, 0xFF]) == 0)
+        #expect(try labelPixels("Ana", [0xFF, 0, 0]) > 50)
+    }
+
     @Test func overridesThatMatchNothingOrHaveTheWrongKindAreRefused() throws {
         let root = try scratchFolder()
         defer { cleanup(root) }
