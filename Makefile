@@ -11,7 +11,7 @@ export ANIMEXPORT_TUNED := 1
 # text: FreeType, HarfBuzz, fontconfig, the Inter font and the fallback fonts for the world's
 # scripts (README "Text in every script": fonts-noto-core, fonts-wqy-microhei; 49 MB installed).
 APT_PKGS = libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config \
-           libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter fonts-noto-core fonts-wqy-microhei libjansson-dev \
+           libfreetype-dev libharfbuzz-dev libfontconfig-dev fontconfig fonts-inter fonts-noto-core fonts-wqy-microhei \
            libavfilter-dev libswresample-dev libwebp-dev ffmpeg libpolyclipping-dev libzip-dev
 
 .PHONY: all deps deps-test deps-deb build release deb test check-layout run bench bench-against assets install install-files uninstall clean \
@@ -28,7 +28,7 @@ deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v ffmpeg >/dev/null 2>&1 || missing="$$missing ffmpeg"; \
-	for lib in libavcodec libavformat libswscale libavutil libavfilter libswresample libwebpdemux freetype2 harfbuzz fontconfig jansson polyclipping libzip; do \
+	for lib in libavcodec libavformat libswscale libavutil libavfilter libswresample libwebpdemux freetype2 harfbuzz fontconfig polyclipping libzip; do \
 	  pkg-config --exists $$lib 2>/dev/null || missing="$$missing $$lib"; \
 	done; \
 	{ command -v fc-list >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi 'Inter.*Bold'; } || missing="$$missing fonts-inter"; \

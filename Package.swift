@@ -6,17 +6,18 @@
 //   Geometry → CClipper       (paths, transforms, flattening, measure, dash, stroke outlines, trim,
 //                              boolean operations and offsets on Clipper)
 //   Motion                    (leaf module: curves and keyframes, pure functions of time)
+//   JSON                      (leaf module: the one JSON reader — bounded scanner, JSONValue, Decodable)
 //   Raster  → Geometry        (coverage, paints, compositing, canvases)
 //   Text    → Geometry, Raster, CFreeType, CHarfBuzz (FreeType outlines → paths, HarfBuzz shaping,
 //                              fontconfig lookup and fallback)
 //   Render  → Geometry, Raster (the display list and its renderer)
 //   Scenes  → Geometry, Raster, Motion, Text, Render (the animations as plug-ins, one folder per scene)
 //   Video   → CFFmpeg, CWebP  (RGBA frames in, files out; knows nothing of rasterizing)
-//   Lottie  → Geometry, Raster, Motion, Render, Text (Lottie files: model, animated properties,
+//   Lottie  → JSON, Geometry, Raster, Motion, Render, Text (Lottie files: model, animated properties,
 //                              time; the builder of display lists; text layers set with Text)
 //   Media   → CFFmpeg, CZip   (untrusted media: PNG/JPEG/WebP decoding, files inside a folder, zip archives)
-//   AnimExport → Geometry, Raster, Text, Render, Scenes, Video, Lottie, Media, CFFmpeg, CJansson
-//                             (presets, jobs, CLI logic, errors; SHA-256 from libavutil; strict JSON)
+//   AnimExport → Geometry, Raster, Text, Render, Scenes, Video, Lottie, Media, JSON, CFFmpeg
+//                             (presets, jobs, CLI logic, errors; SHA-256 from libavutil)
 //   AnimExportKit → AnimExport, Scenes, Render, Geometry, Raster, Motion (the library product: re-exports)
 //   animexport → AnimExport, CCPUCheck (the thin executable; the startup CPU check)
 //   animexport-bench, kernel-audit (`make bench`, `make test`: timings, SIMD kernels vs scalar references)
@@ -90,8 +91,6 @@ let package = Package(
         ),
         // libzip: dotLottie archives (Media/Archive).
         .systemLibrary(name: "CZip", path: "Sources/CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
-        // Strict JSON (duplicate keys) for presets and manifests.
-        .systemLibrary(name: "CJansson", path: "Sources/CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
         // Clipper 6.4.2 (Debian's libpolyclipping, C++) behind a C API: Geometry's boolean ops and offsets.
         .target(name: "CClipper", path: "Sources/CClipper", linkerSettings: [.linkedLibrary("polyclipping")]),
         .target(name: "Geometry", dependencies: ["CClipper"], swiftSettings: optimized),
@@ -99,6 +98,8 @@ let package = Package(
         .target(name: "Text", dependencies: ["Geometry", "Raster", "CFreeType", "CHarfBuzz"]),
         // Cross-module optimisation (tuned builds) lets scenes specialise Motion's generic timelines (no boxing per frame).
         .target(name: "Motion", swiftSettings: crossModule),
+        // The one JSON reader (Lottie files, presets, targets, manifests): bounded parser + Decodable.
+        .target(name: "JSON", swiftSettings: crossModule),
         .target(name: "Render", dependencies: ["Geometry", "Raster"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Raster", "Motion", "Text", "Render"]),
         .target(name: "Video", dependencies: ["CFFmpeg", "CWebP"], swiftSettings: optimized),
@@ -106,10 +107,10 @@ let package = Package(
         .target(name: "Media", dependencies: ["CFFmpeg", "CZip"]),
         // Lottie (Bodymovin JSON): decoding, animated properties, time model, feature inventory,
         // and the builder of display lists.
-        .target(name: "Lottie", dependencies: ["Geometry", "Raster", "Motion", "Render", "Text"],
+        .target(name: "Lottie", dependencies: ["JSON", "Geometry", "Raster", "Motion", "Render", "Text"],
                 swiftSettings: crossModule),
         .target(name: "AnimExport", dependencies: ["Geometry", "Raster", "Text", "Render", "Scenes", "Video",
-                                                   "CFFmpeg", "CJansson", "Lottie", "Media"]),
+                                                   "CFFmpeg", "JSON", "Lottie", "Media"]),
         // The startup CPU check of tuned release builds (C, compiled for any x86-64).
         .target(name: "CCPUCheck", path: "Sources/CCPUCheck", cSettings: cpuCheck),
         .executableTarget(name: "animexport", dependencies: ["AnimExport", "CCPUCheck"]),
@@ -118,7 +119,7 @@ let package = Package(
         .target(name: "CAllocCounter", path: "Sources/CAllocCounter"),
         .executableTarget(name: "animexport-bench",
                           dependencies: ["AnimExport", "Scenes", "Render", "Geometry", "Raster", "Text", "Video", "CFFmpeg",
-                                         "CAllocCounter", "Lottie", "CCPUCheck"],
+                                         "CAllocCounter", "JSON", "Lottie", "CCPUCheck"],
                           path: "Sources/animexport-bench",
                           swiftSettings: [.swiftLanguageMode(.v5)]),
         // `make test` runs it in release (the AVX2 build that ships): SIMD kernels vs scalar references.
@@ -127,6 +128,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Geometry", "Raster", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Geometry", "Raster", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         // The startup CPU check's decision, on injected CPUID words.
         .testTarget(name: "CPUCheckTests", dependencies: ["CCPUCheck"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
@@ -136,8 +138,8 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video", "CFFmpeg", "TestSupport"]),
         // Running the binary from end-to-end tests, shared by the test targets that do.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "Geometry", "Raster", "Video", "Scenes", "Render", "Lottie", "TestSupport"]),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie", "Geometry", "Raster", "Motion", "Render", "TestSupport"],
+        .testTarget(name: "AnimExportTests", dependencies: ["AnimExport", "JSON", "Geometry", "Raster", "Video", "Scenes", "Render", "Lottie", "TestSupport"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "JSON", "Geometry", "Raster", "Motion", "Render", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LottieRenderTests", dependencies: ["Lottie", "Render", "Geometry", "Raster", "Video", "Media", "TestSupport"],
                     exclude: ["Fixtures", "Golden"]),

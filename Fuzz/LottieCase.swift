@@ -7,6 +7,7 @@
 // a unit test over Fuzz/regressions/lottie (Tests/LottieTests/FuzzReplay links to this file).
 // Errors are fine; crashes, hangs, leaks and runaway memory are not. The caps are smaller
 // than a real run's so that an input at a cap still costs milliseconds (same code paths).
+import JSON
 import Geometry
 import Lottie
 import Raster

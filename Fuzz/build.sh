@@ -44,20 +44,21 @@ link $SAN "$OUT/Geometry.o" "$OUT/CClipper.o" "$OUT/Raster.o" "$OUT/GeometryFuzz
 module Motion -- $(find Sources/Motion -name '*.swift' | sort)
 module Render -- $(find Sources/Render -name '*.swift' | sort)
 module Text -- $(find Sources/Text -name '*.swift' | sort)
+module JSON -- $(find Sources/JSON -name '*.swift' | sort)
 module Lottie -- $(find Sources/Lottie -name '*.swift' | sort)
 # The property evaluator is the bench's (every property of a frame, nothing drawn).
 module LottieFuzz -- Sources/animexport-bench/PropertyEvaluator.swift Fuzz/LottieCase.swift Fuzz/LottieFuzz.swift
 echo "fuzz: linking $OUT/fuzz-lottie"
-link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Text,Lottie,LottieFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-lottie"
+link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Text,JSON,Lottie,LottieFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-lottie"
 module ExpressionFuzz -- Sources/animexport-bench/PropertyEvaluator.swift Fuzz/ExpressionCase.swift Fuzz/ExpressionFuzz.swift
 echo "fuzz: linking $OUT/fuzz-expression"
-link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Text,Lottie,ExpressionFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-expression"
+link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Text,JSON,Lottie,ExpressionFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-expression"
 module Scenes -- $(find Sources/Scenes -name '*.swift' | sort)
 module Video -- $(find Sources/Video -name '*.swift' | sort)
 # The preset target is compiled INTO the AnimExport module: it calls the internal decoder.
 module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- $(find Sources/AnimExport -name '*.swift' | sort) Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
 echo "fuzz: linking $OUT/fuzz-preset"
-link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Lottie,Text,Render,Scenes,Video,AnimExport}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-preset"
+link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,JSON,Lottie,Text,Render,Scenes,Video,Media,AnimExport}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-preset"
 
 module FontFuzz -- Fuzz/FontCase.swift Fuzz/FontFuzz.swift
 echo "fuzz: linking $OUT/fuzz-font"

@@ -14,6 +14,7 @@
 //    nothing is exit 2), then the shard filter keeps the outputs whose stable name hash falls
 //    into this shard.
 import Foundation
+import JSON
 import Scenes
 import Video
 
@@ -231,11 +232,13 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
         let path = folder + "/" + entry
         var units: [VariantPreset] = []
         do throws(ExportError) {
-            guard let d = FileManager.default.contents(atPath: path) else { throw ExportError.invalid(file: path, field: "(file)", message: "cannot be read") }
-            if let rows = try PresetLibrary.variants(of: d, path: path) {
+            let json = try PresetLibrary.readJSON(path: path)
+            if let rows = try PresetLibrary.variants(of: json, path: path) {
                 units = rows      // Variants/VariantPresets.swift: one preset per row
             } else {
-                units = [VariantPreset(row: VariantRow(number: 0, cells: []), result: .success((try PresetLibrary.read(path: path), d)))]
+                let preset = try PresetLibrary.decode(json, path: path)   // an object, or it throws
+                guard case .object(let object) = json else { continue }
+                units = [VariantPreset(row: VariantRow(number: 0, cells: []), result: .success((preset, object)))]
             }
         } catch {
             broken.append(BrokenPreset(path: path, error: error))
@@ -246,7 +249,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
             switch unit.result {
             case .failure(let e): broken.append(BrokenPreset(path: path, error: e))
             case .success(let p):
-                switch planPreset(p.preset, bytes: p.bytes, options: options, claims: &claims, variant: variant) {
+                switch planPreset(p.preset, json: p.json, options: options, claims: &claims, variant: variant) {
                 case .failure(let b): broken.append(b)
                 case .success(let planned): outputs += planned
                 }
@@ -270,7 +273,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
 
 /// The outputs of one preset, each resolved with the single-clip rules (a failure is that
 /// output's error), or the preset as broken when it makes none.
-private func planPreset(_ loaded: LoadedPreset, bytes: Data, options: BatchOptions,
+private func planPreset(_ loaded: LoadedPreset, json: JSONObject, options: BatchOptions,
                         claims: inout NameClaims, variant: VariantRow? = nil) -> Result<[PlannedOutput], BrokenPreset> {
     let path = loaded.path
     let specs = loaded.file.outputs ?? [OutputSpec(name: loaded.name + ".mp4")]
@@ -296,7 +299,7 @@ private func planPreset(_ loaded: LoadedPreset, bytes: Data, options: BatchOptio
         planned.append(PlannedOutput(
             name: name, kind: kind, presetPath: path, animation: loaded.file.animation, spec: spec,
             args: outputArguments(spec, name: name, presetPath: path, out: options.out),
-            inputsHash: inputsHash(shared: sharedPresetInputs(bytes, output: spec), presetFile: loaded.file, presetPath: path,
+            inputsHash: inputsHash(shared: sharedPresetInputs(json, output: spec), presetFile: loaded.file, presetPath: path,
                                    kind: kind, flags: spec.flags(), time: spec.time ?? 0),
             job: nil, error: nil, previewNames: previews, time: spec.time ?? 0, variant: variant))
     }

@@ -10,6 +10,7 @@
 // export would stop at is named). A file that cannot be decoded, or is over a decode-time cap
 // (work, coverage passes, memory), is one line on stderr naming the file and the JSON path or
 // the layer, exit 2.
+import JSON
 import Foundation
 import Lottie
 
@@ -51,14 +52,24 @@ func runLottieInfo(_ args: [String]) throws(ExportError) -> Int32 {
     let path = parsed.positionals[0]
     let animation = try LottieInput.load(path, animationID: parsed.value("--animation"))
     let forecast = PaintForecast(animation)
-    var text = parsed.has("--json") ? lottieInfoJSON(animation, file: path, forecast: forecast)
-                                    : lottieInfoText(animation, file: path, forecast: forecast)
-    if LottieInput.isArchive(path) {
-        do { text = try archiveInfo(try LottieInput.openArchive(path), json: parsed.has("--json"), selected: parsed.value("--animation"), animationInfo: text) }
-        catch { throw ExportError(error) }
+    let json = parsed.has("--json")
+    let archive: DotLottie?
+    do { archive = LottieInput.isArchive(path) ? try LottieInput.openArchive(path) : nil } catch { throw ExportError(error) }
+    if json {
+        var object = lottieInfoObject(animation, file: path, forecast: forecast)
+        if let archive { object = archiveInfoObject(archive, selected: parsed.value("--animation"), animation: object) }
+        print(infoJSONText(object))
+    } else {
+        let text = lottieInfoText(animation, file: path, forecast: forecast)
+        print(archive.map { archiveInfoText($0, selected: parsed.value("--animation"), animationInfo: text) } ?? text)
     }
-    print(text)
     return 0
+}
+
+/// `info --json`'s text: pretty, keys sorted, slashes unescaped.
+func infoJSONText(_ object: [String: Any]) -> String {
+    let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: data, as: UTF8.self)
 }
 
 func lottieInfoText(_ a: LottieAnimation, file: String, forecast: PaintForecast? = nil) -> String {
@@ -96,7 +107,8 @@ func lottieInfoText(_ a: LottieAnimation, file: String, forecast: PaintForecast?
     return lines.joined(separator: "\n")
 }
 
-func lottieInfoJSON(_ a: LottieAnimation, file: String, forecast: PaintForecast? = nil) -> String {
+/// `info --json`'s object for one animation.
+func lottieInfoObject(_ a: LottieAnimation, file: String, forecast: PaintForecast? = nil) -> [String: Any] {
     func entries(_ list: [(feature: LottieFeature, places: [String])]) -> [[String: Any]] {
         list.map { ["feature": $0.feature.rawValue, "where": $0.places] }
     }
@@ -119,8 +131,7 @@ func lottieInfoJSON(_ a: LottieAnimation, file: String, forecast: PaintForecast?
     if let f = forecast { object["budget"] = f.json(a) }
     if let v = a.version { object["version"] = v }
     if let n = a.name { object["name"] = n }
-    let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-    return String(decoding: data, as: UTF8.self)
+    return object
 }
 
 extension ExportError {

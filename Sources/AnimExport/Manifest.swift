@@ -33,6 +33,7 @@
 // Keys are sorted and nothing varies between runs except "renderSeconds" (the only timing
 // field), so manifests of identical inputs are identical apart from it. Written atomically.
 import Foundation
+import JSON
 import Video
 
 /// 10 000 outputs × ~1.5 KB per entry, with room to spare.
@@ -179,12 +180,7 @@ struct Manifest: Codable, Equatable {
             throw .invalid(file: path, field: "(file)", message: "\(st.st_size) bytes is over the cap of \(maxManifestBytes) for a manifest")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw .usage("\(path): cannot be read") }
-        try rejectDuplicateKeys(data, file: path)
-        do {
-            return try JSONDecoder().decode(Manifest.self, from: data)
-        } catch {
-            throw .invalid(file: path, field: "(manifest)", message: "not an animexport manifest: \(error)")
-        }
+        return try decodeStrict(Manifest.self, from: data, file: path)
     }
 
     func encoded() -> Data {
@@ -240,26 +236,22 @@ func firstDifference(_ a: ManifestEntry, _ b: ManifestEntry) -> (field: String, 
     let e = JSONEncoder()
     e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     guard let da = try? e.encode(a), let db = try? e.encode(b),
-          let oa = try? JSONSerialization.jsonObject(with: da), let ob = try? JSONSerialization.jsonObject(with: db) else { return nil }
+          let oa = try? JSONScanner.parse([UInt8](da), limits: configJSONLimits),
+          let ob = try? JSONScanner.parse([UInt8](db), limits: configJSONLimits) else { return nil }
     return firstDifference(oa, ob, path: "")
 }
 
-private func firstDifference(_ a: Any, _ b: Any, path: String) -> (field: String, a: String, b: String)? {
-    if let da = a as? [String: Any], let db = b as? [String: Any] {
+private func firstDifference(_ a: JSONValue, _ b: JSONValue, path: String) -> (field: String, a: String, b: String)? {
+    if case .object(let da) = a, case .object(let db) = b {
         for key in Set(da.keys).union(db.keys).sorted() {
             let sub = path.isEmpty ? key : path + "." + key
             guard let va = da[key], let vb = db[key] else {
-                return (sub, da[key].map(jsonText) ?? "(absent)", db[key].map(jsonText) ?? "(absent)")
+                return (sub, da[key]?.canonicalText ?? "(absent)", db[key]?.canonicalText ?? "(absent)")
             }
             if let d = firstDifference(va, vb, path: sub) { return d }
         }
         return nil
     }
-    let ta = jsonText(a), tb = jsonText(b)
+    let ta = a.canonicalText, tb = b.canonicalText
     return ta == tb ? nil : (path, ta, tb)
-}
-
-private func jsonText(_ v: Any) -> String {
-    guard let data = try? JSONSerialization.data(withJSONObject: v, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]) else { return "\(v)" }
-    return String(decoding: data, as: UTF8.self)
 }

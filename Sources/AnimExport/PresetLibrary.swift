@@ -9,6 +9,7 @@
 // '/' or ending in .json is a path. A symlinked preset is followed (the file it points to must
 // be a regular file).
 import Foundation
+import JSON
 
 public struct LoadedPreset {
     var file: PresetFile
@@ -129,8 +130,17 @@ public struct PresetLibrary: Sendable {
         return name.hasPrefix(prefix) && name.count > prefix.count ? String(name.dropFirst(prefix.count)) : name
     }
 
-    /// Reads and strictly decodes one preset file.
+    /// Reads and strictly decodes one preset file (one without "variants").
     static func read(path: String) throws(ExportError) -> LoadedPreset {
+        let json = try readJSON(path: path)
+        if case .object(let object) = json, object.contains("variants") {
+            throw .invalid(file: path, field: "variants", message: "makes one output per row: render it with 'animexport batch FOLDER' (a single render takes a preset without variants)")
+        }
+        return try decode(json, path: path)
+    }
+
+    /// The preset file at `path` parsed (a regular file within the size cap).
+    static func readJSON(path: String) throws(ExportError) -> JSONValue {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw .usage("--preset: \(path): \(whyMissing(path))")
@@ -152,10 +162,12 @@ public struct PresetLibrary: Sendable {
         guard let data = size == 0 ? Data() : FileManager.default.contents(atPath: path) else {
             throw .invalid(file: path, field: "(file)", message: "cannot be read")
         }
-        if hasVariants(data) {
-            throw .invalid(file: path, field: "variants", message: "makes one output per row: render it with 'animexport batch FOLDER' (a single render takes a preset without variants)")
-        }
-        var file = try decodeStrict(PresetFile.self, from: data, file: path)
+        return try parseJSON(data, file: path)
+    }
+
+    /// The preset `json` (read from `path`) decoded and its Lottie file bound.
+    static func decode(_ json: JSONValue, path: String) throws(ExportError) -> LoadedPreset {
+        var file = try decodeStrict(PresetFile.self, from: json, file: path)
         try file.bindLottie(presetPath: path)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return LoadedPreset(file: file, name: name, path: path)

@@ -144,16 +144,10 @@ public struct TargetLibrary: Sendable {
               let data = FileManager.default.contents(atPath: path) else {
             throw .invalid(file: path, field: "(file)", message: "cannot be read, or larger than 64 KiB")
         }
-        do {
-            var t = try JSONDecoder().decode(DeliveryTarget.self, from: data)
-            t.name = name
-            t.path = path
-            return t
-        } catch let e as ExportError {
-            throw e
-        } catch {
-            throw .invalid(file: path, field: "(target)", message: "\(error)")
-        }
+        var t = try decodeStrict(DeliveryTarget.self, from: data, file: path)
+        t.name = name
+        t.path = path
+        return t
     }
 }
 

@@ -8,6 +8,7 @@
 //             shapes, paths, gradients), frames spread over the animation, after one warm-up
 //             pass over the same frames; and its heap allocations per frame (steady state).
 // Each sample is one call; medians over `rounds` × (20 parses | frames).
+import JSON
 import Foundation
 import Lottie
 import CAllocCounter

@@ -50,7 +50,7 @@ private let P = ["--preset", "$DIR/p.json"]
 let badInputCorpus: [CorpusCase] = [
     // Malformed JSON and wrong types.
     CorpusCase(name: "empty preset file", args: ["pulse"] + P + ["o.mp4"], preset: "", message: "p.json: (JSON): malformed JSON: the file is empty"),
-    CorpusCase(name: "truncated JSON", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "#, message: "malformed JSON: Unexpected end of file"),
+    CorpusCase(name: "truncated JSON", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "#, message: "p.json: line 1, column 24: malformed JSON: unexpected end of file in an object"),
     CorpusCase(name: "JSON array at top level", args: ["pulse"] + P + ["o.mp4"], preset: "[1, 2]", message: "(top level): expected an object"),
     CorpusCase(name: "JSON null at top level", args: ["pulse"] + P + ["o.mp4"], preset: "null", message: "(top level): expected an object, found null"),
     CorpusCase(name: "not JSON at all", args: ["pulse"] + P + ["o.mp4"], preset: "animation: pulse", message: "malformed JSON"),
@@ -62,10 +62,10 @@ let badInputCorpus: [CorpusCase] = [
     CorpusCase(name: "colour component above 1", args: ["dots"] + P + ["o.mp4"], preset: preset("dots", #"{"color": {"r": 2, "g": 0, "b": 0}}"#), message: "parameters.color.r: 2.0 is outside [0, 1]"),
     CorpusCase(name: "scaleDash is a string", args: ["heart"] + P + ["o.mp4"], preset: preset("heart", #"{"scaleDash": "yes"}"#), message: "parameters.scaleDash: expected true or false"),
     // Non-finite and huge numbers (JSON has no NaN literal; 1e999 is the way to write ±inf).
-    CorpusCase(name: "seconds 1e999", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "seconds": 1e999}"#, message: "Number 1e999 is not representable"),
-    CorpusCase(name: "radius -1e999", args: ["pulse"] + P + ["o.mp4"], preset: preset("pulse", ##"{"layers": [{"radius": -1e999, "duration": 1, "color": "#000000"}]}"##), message: "Number -1e999 is not representable"),
-    CorpusCase(name: "keyint a huge integer", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "encoder": {"keyint": 99999999999999999999999}}"#, message: "encoder.keyint: 99999999999999999999999 does not fit"),
-    CorpusCase(name: "bframes a fraction", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "encoder": {"bframes": 1.5}}"#, message: "encoder.bframes: 1.5 does not fit"),
+    CorpusCase(name: "seconds 1e999", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "seconds": 1e999}"#, message: "p.json: line 1, column 35 (seconds): malformed JSON: number 1e999 is out of range (beyond ±1.8e308)"),
+    CorpusCase(name: "radius -1e999", args: ["pulse"] + P + ["o.mp4"], preset: preset("pulse", ##"{"layers": [{"radius": -1e999, "duration": 1, "color": "#000000"}]}"##), message: "p.json: line 1, column 61 (parameters.layers[0].radius): malformed JSON: number -1e999 is out of range"),
+    CorpusCase(name: "keyint a huge integer", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "encoder": {"keyint": 99999999999999999999999}}"#, message: "encoder.keyint: 1e+23 does not fit: this field takes whole numbers below 2^63 in magnitude"),
+    CorpusCase(name: "bframes a fraction", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "encoder": {"bframes": 1.5}}"#, message: "encoder.bframes: 1.5 does not fit: this field takes whole numbers below 2^63 in magnitude"),
     CorpusCase(name: "seconds 1e300", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "seconds": 1e300}"#, message: "seconds: 1e+300 is outside the allowed range (0, 600] s"),
     CorpusCase(name: "numberOfDots 1e300", args: ["dots"] + P + ["o.mp4"], preset: preset("dots", #"{"numberOfDots": 1e300}"#), message: "parameters.numberOfDots"),
     CorpusCase(name: "level 1e300", args: ["pulse"] + P + ["o.mp4"], preset: #"{"animation": "pulse", "encoder": {"level": 1e300}}"#, message: "encoder.level: '1e+300' is not allowed"),
@@ -116,7 +116,7 @@ let badInputCorpus: [CorpusCase] = [
     CorpusCase(name: "preset name through a loop of symlinks", args: ["pulse", "--preset", "$DIR/presets/a.json", "o.mp4"], setup: .symlinkLoop, message: "a.json: a loop of symbolic links"),
     CorpusCase(name: "non-UTF-8 output name", shell: #"exec "$BIN" pulse --frames 1 $'\xff\xfe.mp4'"#, message: #"argument 4 is not valid UTF-8 (\xFF\xFE.mp4)"#),
     CorpusCase(name: "non-UTF-8 preset path", shell: #"exec "$BIN" pulse --preset $'\xc3(.json' o.mp4"#, message: "argument 3 is not valid UTF-8"),
-    CorpusCase(name: "non-UTF-8 preset contents", args: ["pulse"] + P + ["o.mp4"], presetBytes: Array(#"{"animation": "pulse", "description": ""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8), message: "malformed JSON: Invalid UTF-8 sequence"),
+    CorpusCase(name: "non-UTF-8 preset contents", args: ["pulse"] + P + ["o.mp4"], presetBytes: Array(#"{"animation": "pulse", "description": ""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8), message: "p.json: line 1, column 39 (description): malformed JSON: invalid UTF-8 in a string"),
 ]
 
 @Suite struct BadInputCorpus {

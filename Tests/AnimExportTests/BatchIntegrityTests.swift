@@ -133,7 +133,7 @@ private let smallPreset = #"{"animation": "pulse", "seconds": 0.3, "scale": 0.5,
         // Duplicate keys in a manifest are an error too.
         try write(#"{"format": 1, "format": 2, "tool": "x", "outputs": {}}"#, root, "dup.json")
         let d = try run(["manifest", "merge", "dup.json"], cwd: root)
-        #expect(d.status == 2 && d.stderr.contains("dup.json: line 1, column 22: duplicate key \"format\""), "\(d.stderr)")
+        #expect(d.status == 2 && d.stderr.contains("dup.json: line 1, column 15: duplicate key \"format\""), "\(d.stderr)")
     }
 
     @Test func fileAndFolderCollisionsAreRefusedBeforeRendering() throws {

@@ -196,7 +196,7 @@ func expectPlayableStream(_ path: String, width: Int, height: Int, frames: Int, 
     static let cases: [Case] = [
         Case(args: ["blink", "o.mp4"], status: 2, message: "unknown command or animation 'blink'"),
         Case(args: ["pulse", "--preset", "purple", "o.mp4"], status: 2, message: "unknown pulse preset 'purple'"),
-        Case(args: ["pulse", "--preset", "bad.json", "o.mp4"], status: 2, message: "bad.json: (JSON): malformed JSON",
+        Case(args: ["pulse", "--preset", "bad.json", "o.mp4"], status: 2, message: "bad.json: line 1, column 24: malformed JSON: unexpected end of file in an object",
              preset: ##"{"animation": "pulse", "##),
         Case(args: ["pulse", "--preset", "bad.json", "o.mp4"], status: 2, message: "bad.json: parameters.layers[0].radious: unknown key (did you mean 'radius'?)",
              preset: ##"{"animation": "pulse", "parameters": {"layers": [{"radious": 3, "duration": 1, "color": "#000000"}]}}"##),

@@ -123,7 +123,7 @@ private let quick = ["--x264-preset", "ultrafast", "--scale", "0.25"]
         defer { cleanup(folder) }
         try write("{\"animation\": \"pulse\",\n \"encoder\": {\"crf\": 18, \"crf\": 0}}", folder, "dup.json")
         let d = try run(["pulse", "--preset", "dup.json", "o.mp4"], cwd: folder)
-        #expect(d.status == 2 && d.stderr.contains("dup.json: line 2, column 29: duplicate key \"crf\": each key may appear once"), "\(d.stderr)")
+        #expect(d.status == 2 && d.stderr.contains("dup.json: line 2, column 25 (encoder): duplicate key \"crf\": each key may appear once"), "\(d.stderr)")
         try write(##"{"animation": "dots", "parameters": {"color": "#FF0000", "numberOfDots": 2, "color": "#00FF00"}}"##, folder, "presets/dup2.json")
         let b = try run(["batch", "presets", "--out", "out"], cwd: folder)
         #expect(b.status == 1 && b.stderr.contains("dup2.json: line 1, column"), "\(b.stderr)")

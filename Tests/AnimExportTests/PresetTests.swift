@@ -75,7 +75,9 @@ let goodLayer = ##"{"radius": 150, "duration": 1, "color": "#E52344"}"##
 }
 
 @Test func malformedJSONAndUnknownAnimation() {
-    expectInvalid(##"{"animation": "pulse", "##, field: "(JSON)", contains: "malformed JSON")
+    expectInvalid(##"{"animation": "pulse", "##, field: "line 1, column 24", contains: "malformed JSON: unexpected end of file in an object")
+    expectInvalid(##"{"animation": "pulse", "encoder": {"crf": }}"##, field: "line 1, column 43 (encoder.crf)", contains: "malformed JSON: unexpected '}', expected a value")
+    expectInvalid("", field: "(JSON)", contains: "malformed JSON: the file is empty")
     expectInvalid(##"{"animation": "pulsee"}"##, field: "animation", contains: "did you mean 'pulse'")
     expectInvalid(##"{"parameters": {}}"##, field: "animation", contains: "missing required key")
 }

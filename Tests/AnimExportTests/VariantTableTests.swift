@@ -2,8 +2,14 @@
 // (VariantSubstitution.swift): RFC 4180 quoting, line breaks in cells, a BOM, CRLF, ragged rows,
 // the caps, and the substitution's errors — each error naming its row and column.
 import Foundation
+import JSON
 import Testing
 @testable import AnimExport
+
+/// `text` parsed as the presets' JSON.
+private func json(_ text: String) throws -> JSONValue {
+    try JSONScanner.parse(Array(text.utf8), limits: configJSONLimits)
+}
 
 @Suite struct VariantTableTests {
     @Test func csvReadsQuotesLineBreaksBOMAndCRLF() throws {
@@ -32,35 +38,35 @@ import Testing
     }
 
     @Test func inlineAndJSONRowsTakeStringsNumbersAndBooleans() throws {
-        let rows = try VariantTable.rows([["locale": "de", "alpha": 60, "on": true, "k": 0.5] as [String: Any]], presetPath: "p/x.json")
+        let rows = try VariantTable.rows(json(#"[{"locale": "de", "alpha": 60, "on": true, "k": 0.5}]"#), presetPath: "p/x.json")
         #expect(rows.count == 1 && rows[0].number == 1)
         #expect(rows[0].cell("alpha") == "60" && rows[0].cell("on") == "true" && rows[0].cell("k") == "0.5" && rows[0].cell("locale") == "de")
-        #expect(throws: ExportError.self) { try VariantTable.rows([["x": ["nested"]] as [String: Any]], presetPath: "p/x.json") }
-        #expect(throws: ExportError.self) { try VariantTable.rows("../rows.csv", presetPath: "p/x.json") }
-        #expect(throws: ExportError.self) { try VariantTable.rows("/etc/passwd.csv", presetPath: "p/x.json") }
-        #expect(throws: ExportError.self) { try VariantTable.rows([Any](), presetPath: "p/x.json") }
+        #expect(rows[0].cells.map(\.column) == ["locale", "alpha", "on", "k"])   // the row's own column order
+        #expect(throws: ExportError.self) { try VariantTable.rows(json(#"[{"x": ["nested"]}]"#), presetPath: "p/x.json") }
+        #expect(throws: ExportError.self) { try VariantTable.rows(.string("../rows.csv"), presetPath: "p/x.json") }
+        #expect(throws: ExportError.self) { try VariantTable.rows(.string("/etc/passwd.csv"), presetPath: "p/x.json") }
+        #expect(throws: ExportError.self) { try VariantTable.rows(.array([]), presetPath: "p/x.json") }
     }
 
     @Test func substitutionFillsNamesAndOverrideValuesOnly() throws {
         let row = VariantRow(number: 2, cells: [("locale", "de"), ("alpha", "60"), ("size", "[12, 12]"), ("title", "Hallo {x}")])
-        let preset: [String: Any] = [
-            "lottie": "anims/{locale}.json", "variants": "rows.csv",
-            "texts": ["Title": "{title} – {{braces}}"], "slots": ["alpha": "{alpha}", "size": "{size}", "label": "v{alpha}"],
-            "outputs": [["name": "{locale}/a.mp4", "frames": 2]],
-        ]
+        guard case .object(let preset) = try json(#"""
+            {"lottie": "anims/{locale}.json", "variants": "rows.csv",
+             "texts": {"Title": "{title} – {{braces}}"}, "slots": {"alpha": "{alpha}", "size": "{size}", "label": "v{alpha}"},
+             "outputs": [{"name": "{locale}/a.mp4", "frames": 2}]}
+            """#) else { Issue.record("not an object"); return }
         let out = try VariantSubstitution.apply(preset, row: row, presetPath: "p/x.json")
         #expect(out["variants"] == nil)
-        #expect(out["lottie"] as? String == "anims/{locale}.json")          // not a substituted field
-        #expect((out["texts"] as? [String: Any])?["Title"] as? String == "Hallo {x} – {braces}")  // a cell is not substituted again
-        let slots = out["slots"] as? [String: Any]
-        #expect((slots?["alpha"] as? NSNumber)?.doubleValue == 60)               // a whole "{column}" under slots: JSON
-        #expect((slots?["size"] as? [Any])?.count == 2)
-        #expect(slots?["label"] as? String == "v60")                             // inside a string: text
-        #expect(((out["outputs"] as? [Any])?.first as? [String: Any])?["name"] as? String == "de/a.mp4")
+        #expect(out["lottie"]?.canonicalText == #""anims/{locale}.json""#)                 // not a substituted field
+        #expect(out["texts"]?.canonicalText == #"{"Title":"Hallo {x} – {braces}"}"#)         // a cell is not substituted again
+        // A whole "{column}" under slots is read as JSON; inside a string it is text.
+        #expect(out["slots"]?.canonicalText == #"{"alpha":60,"label":"v60","size":[12,12]}"#)
+        #expect(out["outputs"]?.canonicalText == #"[{"frames":2,"name":"de/a.mp4"}]"#)
         do {
-            _ = try VariantSubstitution.apply(["texts": ["T": "{missing}"]], row: row, presetPath: "p/x.json")
+            guard case .object(let bad) = try json(#"{"texts": {"T": "{missing}"}}"#) else { return }
+            _ = try VariantSubstitution.apply(bad, row: row, presetPath: "p/x.json")
             Issue.record("no error")
-        } catch {
+        } catch let error as ExportError {
             #expect(error.description.contains(#"texts."T""#) && error.description.contains("{missing} names no column") && error.description.contains("'locale'"), "\(error.description)")
         }
         #expect(throws: ExportError.self) { try VariantSubstitution.fill("a{b", row: row, field: "f", presetPath: "p") }

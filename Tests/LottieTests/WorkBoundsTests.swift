@@ -2,6 +2,7 @@
 // (KeyframeTrack.valueRange, the nested product), mask, matte and effect coverage passes per frame
 // (PrecompGraph), the memory of one frame's display list (FrameMemory), and names from the file
 // cut to a readable length in messages.
+import JSON
 import Foundation
 import Motion
 import Testing

@@ -9,24 +9,24 @@
 //   value is the one used, as a flag overrides a preset (resolvePlan);
 //   an "encoder" key the output's "encoder" sets (they override it key by key; "params"
 //   stays: an output's params add to the preset's);
-// re-encoded with sorted keys. So whitespace, key order and the other outputs do not count;
-// every value that can reach the pixels or the encoder does. A file that is not a JSON object
-// (it could not have decoded as a preset) counts byte for byte.
+// as canonical JSON text (keys sorted, JSON/JSONCanonical.swift). So whitespace, key order and
+// the other outputs do not count; every value that can reach the pixels or the encoder does.
 import Foundation
+import JSON
 
-func sharedPresetInputs(_ bytes: Data, output spec: OutputSpec) -> Data {
-    guard var object = (try? JSONSerialization.jsonObject(with: bytes)) as? [String: Any] else { return bytes }
-    object["outputs"] = nil
-    object["description"] = nil
+func sharedPresetInputs(_ preset: JSONObject, output spec: OutputSpec) -> Data {
+    var object = preset
+    object.remove("outputs")
+    object.remove("description")
     let own: [String: Bool] = ["fps": spec.fps != nil, "scale": spec.scale != nil, "background": spec.background != nil,
                                "seconds": spec.seconds != nil]
-    for (key, set) in own where set { object[key] = nil }
-    if var encoder = object["encoder"] as? [String: Any], let e = spec.encoder {
+    for (key, set) in own where set { object.remove(key) }
+    if case .object(var encoder) = object["encoder"], let e = spec.encoder {
         let own: [String: Bool] = ["preset": e.preset != nil, "crf": e.crf != nil, "tune": e.tune != nil, "profile": e.profile != nil,
                                    "level": e.level != nil, "keyint": e.keyint != nil, "bframes": e.bframes != nil,
                                    "bitrate": e.bitrate != nil, "maxrate": e.maxrate != nil]
-        for (key, set) in own where set { encoder[key] = nil }
-        object["encoder"] = encoder
+        for (key, set) in own where set { encoder.remove(key) }
+        object.set("encoder", .object(encoder))
     }
-    return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? bytes
+    return Data(JSONValue.object(object).canonicalText.utf8)
 }

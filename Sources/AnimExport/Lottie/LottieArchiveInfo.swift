@@ -9,18 +9,18 @@
 import Foundation
 import Lottie
 
-func archiveInfo(_ dot: DotLottie, json: Bool, selected: String?, animationInfo: String) throws(LottieError) -> String {
+/// `info --json` of an archive: the archive's animations beside the selected one's object.
+func archiveInfoObject(_ dot: DotLottie, selected: String?, animation: [String: Any]) -> [String: Any] {
+    let archive: [String: Any] = [
+        "file": dot.file, "version": dot.version ?? NSNull(), "selected": selected ?? dot.animations[0].id,
+        "animations": dot.animations.map { ["id": $0.id, "path": $0.path] },
+    ]
+    return ["archive": archive, "animation": animation]
+}
+
+/// `info` of an archive: its animations, then the selected one's lines.
+func archiveInfoText(_ dot: DotLottie, selected: String?, animationInfo: String) -> String {
     let shown = selected ?? dot.animations[0].id
-    if json {
-        let archive: [String: Any] = [
-            "file": dot.file, "version": dot.version ?? NSNull(), "selected": shown,
-            "animations": dot.animations.map { ["id": $0.id, "path": $0.path] },
-        ]
-        let inner = (try? JSONSerialization.jsonObject(with: Data(animationInfo.utf8))) ?? NSNull()
-        let data = try! JSONSerialization.data(withJSONObject: ["archive": archive, "animation": inner],
-                                               options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
-    }
     let count = dot.animations.count
     let list = dot.animations.map { "\"\($0.id)\" (\($0.path))\($0.id == shown ? " [shown below]" : "")" }
     return ["\(dot.file): dotLottie\(dot.version.map { " \($0)" } ?? ""), \(count) animation\(count == 1 ? "" : "s")",

@@ -20,6 +20,7 @@
 // image layer are errors naming the key. Caps: Limits.maxOverrides keys, a text ≤
 // Limits.maxOverrideTextBytes bytes.
 import Foundation
+import JSON
 import Lottie
 import Media
 
@@ -99,8 +100,9 @@ struct SlotJSON: Decodable {
 
     /// A flag's VALUE: JSON when it parses, else the string itself.
     static func flag(_ text: String) -> LottieSlotInput {
-        if let data = text.data(using: .utf8), let v = try? JSONDecoder().decode(SlotJSON.self, from: data) { return v.value }
-        return .string(text)
+        guard let json = try? JSONScanner.parse(Array(text.utf8), limits: configJSONLimits),
+              let v = try? JSONValueDecoder().decode(SlotJSON.self, from: json) else { return .string(text) }
+        return v.value
     }
 }
 

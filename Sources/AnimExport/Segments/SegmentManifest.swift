@@ -92,15 +92,7 @@ struct SegmentManifest: Codable, Equatable {
               let data = FileManager.default.contents(atPath: path) else {
             throw .invalid(file: path, field: "(file)", message: "not a readable segment manifest of at most \(maxBytes) bytes")
         }
-        do {
-            return try JSONDecoder().decode(SegmentManifest.self, from: data)
-        } catch DecodingError.keyNotFound(let key, _) {
-            throw .invalid(file: path, field: key.stringValue, message: "missing")
-        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
-            throw .invalid(file: path, field: context.codingPath.map(\.stringValue).joined(separator: "."), message: "wrong type")
-        } catch {
-            throw .invalid(file: path, field: "(file)", message: "not a segment manifest (JSON expected)")
-        }
+        return try decodeStrict(SegmentManifest.self, from: data, file: path)
     }
 }
 

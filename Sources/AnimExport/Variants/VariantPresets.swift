@@ -5,38 +5,27 @@
 // name, listed by --dry-run and recorded with its row in the manifest. A single render
 // (`--preset p.json`) of a preset with variants is refused: it names one row of many.
 import Foundation
+import JSON
 
-/// One row's preset, or why it cannot be rendered.
+/// One row's preset (with the JSON it was decoded from), or why it cannot be rendered.
 struct VariantPreset {
     var row: VariantRow
-    var result: Result<(preset: LoadedPreset, bytes: Data), ExportError>
+    var result: Result<(preset: LoadedPreset, json: JSONObject), ExportError>
 }
 
 extension PresetLibrary {
-    /// Whether the preset JSON `data` has a top-level "variants" (without decoding the rest).
-    static func hasVariants(_ data: Data) -> Bool {
-        ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["variants"] != nil
-    }
-
-    /// The rows of the preset at `path` (its bytes `data`), each decoded as its own preset;
-    /// nil when the preset has no "variants". Throws when the table itself cannot be read.
-    static func variants(of data: Data, path: String) throws(ExportError) -> [VariantPreset]? {
-        try rejectDuplicateKeys(data, file: path)
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], let table = object["variants"] else { return nil }
+    /// The rows of the preset `json` (read from `path`), each decoded as its own preset; nil when
+    /// the preset has no "variants". Throws when the table itself cannot be read.
+    static func variants(of json: JSONValue, path: String) throws(ExportError) -> [VariantPreset]? {
+        guard case .object(let object) = json, let table = object["variants"] else { return nil }
         let rows = try VariantTable.rows(table, presetPath: path)
-        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return rows.map { row in
-            VariantPreset(row: row, result: Result { () throws(ExportError) -> (preset: LoadedPreset, bytes: Data) in
-                do {
+            VariantPreset(row: row, result: Result { () throws(ExportError) -> (preset: LoadedPreset, json: JSONObject) in
+                do throws(ExportError) {
                     let filled = try VariantSubstitution.apply(object, row: row, presetPath: path)
-                    let bytes = try JSONSerialization.data(withJSONObject: filled, options: [.sortedKeys])
-                    var file = try decodeStrict(PresetFile.self, from: bytes, file: path)
-                    try file.bindLottie(presetPath: path)
-                    return (LoadedPreset(file: file, name: name, path: path), bytes)
-                } catch let e as ExportError {
-                    throw e.inVariant(row)
+                    return (try decode(.object(filled), path: path), filled)
                 } catch {
-                    throw ExportError.invalid(file: path, field: "variants \(row.label)", message: "\(error)")
+                    throw error.inVariant(row)
                 }
             })
         }

@@ -9,54 +9,51 @@
 // object (`"alpha": "{alpha}"` with the cell 60 is the number 60), else as a string — so one
 // table can carry numbers, sizes and gradients. The result is the preset JSON a single render
 // of that row would read; it is decoded by the same strict decoder.
-import Foundation
+import JSON
 
 enum VariantSubstitution {
     static let fields = ["texts", "images", "slots", "colors", "fonts", "parameters"]
 
     /// The preset object with `row` filled in (and "variants" removed).
-    static func apply(_ preset: [String: Any], row: VariantRow, presetPath: String) throws(ExportError) -> [String: Any] {
+    static func apply(_ preset: JSONObject, row: VariantRow, presetPath: String) throws(ExportError) -> JSONObject {
         var out = preset
-        out.removeValue(forKey: "variants")
+        out.remove("variants")
         for field in fields {
             guard let value = out[field] else { continue }
-            out[field] = try substitute(value, row: row, field: field, typed: field == "slots" || field == "parameters", presetPath: presetPath)
+            out.set(field, try substitute(value, row: row, field: field, typed: field == "slots" || field == "parameters", presetPath: presetPath))
         }
-        if let outputs = out["outputs"] as? [Any] {
-            var list: [Any] = []
+        if case .array(let outputs) = out["outputs"] {
+            var list: [JSONValue] = []
             for (i, o) in outputs.enumerated() {
-                guard var object = o as? [String: Any] else { list.append(o); continue }
-                if let name = object["name"] as? String {
-                    object["name"] = try fill(name, row: row, field: "outputs[\(i)].name", presetPath: presetPath)
-                }
-                list.append(object)
+                guard case .object(var object) = o, case .string(let name) = object["name"] else { list.append(o); continue }
+                object.set("name", .string(try fill(name, row: row, field: "outputs[\(i)].name", presetPath: presetPath)))
+                list.append(.object(object))
             }
-            out["outputs"] = list
+            out.set("outputs", .array(list))
         }
         return out
     }
 
-    private static func substitute(_ value: Any, row: VariantRow, field: String, typed: Bool, presetPath: String) throws(ExportError) -> Any {
+    private static func substitute(_ value: JSONValue, row: VariantRow, field: String, typed: Bool, presetPath: String) throws(ExportError) -> JSONValue {
         switch value {
-        case let s as String:
+        case .string(let s):
             if typed, s.hasPrefix("{"), s.hasSuffix("}"), !s.hasPrefix("{{"), case let name = String(s.dropFirst().dropLast()),
                !name.contains("{"), !name.contains("}") {
                 let cell = try self.cell(name, row: row, field: field, presetPath: presetPath)
-                if let data = cell.data(using: .utf8), let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-                   json is NSNumber || json is [Any] || json is [String: Any], !isJSONBoolean(json) {
-                    return json
+                switch try? JSONScanner.parse(Array(cell.utf8), limits: configJSONLimits) {
+                case .some(let json) where json.isNumberArrayOrObject: return json
+                default: return .string(cell)
                 }
-                return cell
             }
-            return try fill(s, row: row, field: field, presetPath: presetPath)
-        case let a as [Any]:
-            var out: [Any] = []
+            return .string(try fill(s, row: row, field: field, presetPath: presetPath))
+        case .array(let a):
+            var out: [JSONValue] = []
             for (i, x) in a.enumerated() { out.append(try substitute(x, row: row, field: "\(field)[\(i)]", typed: typed, presetPath: presetPath)) }
-            return out
-        case let o as [String: Any]:
-            var out: [String: Any] = [:]
-            for (k, x) in o { out[k] = try substitute(x, row: row, field: "\(field).\"\(visible(k))\"", typed: typed, presetPath: presetPath) }
-            return out
+            return .array(out)
+        case .object(let o):
+            var out = JSONObject()
+            for (k, x) in o.members { out.append(k, try substitute(x, row: row, field: "\(field).\"\(visible(k))\"", typed: typed, presetPath: presetPath)) }
+            return .object(out)
         default:
             return value
         }
@@ -91,5 +88,14 @@ enum VariantSubstitution {
             throw .invalid(file: presetPath, field: field, message: "{\(visible(name))} names no column of the variants table (its columns: \(columns))")
         }
         return value
+    }
+}
+
+private extension JSONValue {
+    var isNumberArrayOrObject: Bool {
+        switch self {
+        case .number, .array, .object: return true
+        default: return false
+        }
     }
 }

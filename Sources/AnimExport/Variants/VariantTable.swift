@@ -13,6 +13,7 @@
 // header has 4`. Rows are numbered as a spreadsheet shows them for CSV (header = row 1) and from
 // 1 for JSON and inline tables.
 import Foundation
+import JSON
 import Media
 
 /// One row of a variants table.
@@ -37,10 +38,10 @@ struct VariantRow: Equatable {
 
 enum VariantTable {
     /// The rows `value` (a preset's "variants") names; `presetPath` is the preset file.
-    static func rows(_ value: Any, presetPath: String) throws(ExportError) -> [VariantRow] {
+    static func rows(_ value: JSONValue, presetPath: String) throws(ExportError) -> [VariantRow] {
         func bad(_ message: String) -> ExportError { .invalid(file: presetPath, field: "variants", message: message) }
-        if let inline = value as? [Any] { return try jsonRows(inline, name: "the inline table", bad: bad) }
-        guard let file = value as? String else { throw bad("is a file name (\"rows.csv\", \"rows.json\") or a list of objects") }
+        if case .array(let inline) = value { return try jsonRows(inline, name: "the inline table", bad: bad) }
+        guard case .string(let file) = value else { throw bad("is a file name (\"rows.csv\", \"rows.json\") or a list of objects") }
         let folder = LottieInput.folder(of: presetPath)
         let lower = file.lowercased()
         guard !file.isEmpty, !file.hasPrefix("/"), !file.hasPrefix("~"), !file.split(separator: "/").contains(".."),
@@ -53,9 +54,11 @@ enum VariantTable {
         }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw bad("\(visible(file)) is not UTF-8 text") }
         if lower.hasSuffix(".json") {
-            guard let list = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) as? [Any] else {
-                throw bad("\(visible(file)) is not a JSON array of objects")
+            let json: JSONValue
+            do { json = try JSONScanner.parse(bytes, limits: configJSONLimits) } catch {
+                throw bad("\(visible(file)) \(error.location(in: bytes)): \(error.duplicateKey != nil ? "" : "malformed JSON: ")\(error.message)")
             }
+            guard case .array(let list) = json else { throw bad("\(visible(file)) is not a JSON array of objects") }
             return try jsonRows(list, name: visible(file), bad: bad)
         }
         let table: CSVTable
@@ -68,20 +71,20 @@ enum VariantTable {
         }
     }
 
-    private static func jsonRows(_ list: [Any], name: String, bad: (String) -> ExportError) throws(ExportError) -> [VariantRow] {
+    private static func jsonRows(_ list: [JSONValue], name: String, bad: (String) -> ExportError) throws(ExportError) -> [VariantRow] {
         guard !list.isEmpty else { throw bad("\(name) has no rows") }
         guard list.count <= Limits.maxVariantRows else { throw bad("\(name): \(list.count) rows is over the cap of \(Limits.maxVariantRows)") }
         var rows: [VariantRow] = []
         for (k, item) in list.enumerated() {
-            guard let object = item as? [String: Any] else { throw bad("\(name) row \(k + 1): is not an object of cells") }
+            guard case .object(let object) = item else { throw bad("\(name) row \(k + 1): is not an object of cells") }
             guard object.count <= Limits.maxVariantColumns else { throw bad("\(name) row \(k + 1): more than \(Limits.maxVariantColumns) columns") }
             var cells: [(String, String)] = []
-            for key in object.keys.sorted() {
+            for (key, value) in object.members {
                 let cell: String
-                switch object[key] {
-                case let s as String: cell = s
-                case let n as NSNumber where isJSONBoolean(n): cell = n.boolValue ? "true" : "false"
-                case let n as NSNumber: cell = formatCell(n.doubleValue)
+                switch value {
+                case .string(let s): cell = s
+                case .bool(let b): cell = b ? "true" : "false"
+                case .number(let x): cell = canonicalNumber(x)
                 default: throw bad("\(name) row \(k + 1), column '\(visible(key))': a cell is a string, a number or a boolean")
                 }
                 guard !key.isEmpty else { throw bad("\(name) row \(k + 1): an empty column name") }
@@ -94,14 +97,4 @@ enum VariantTable {
         }
         return rows
     }
-
-    private static func formatCell(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
-    }
-}
-
-/// Whether JSONSerialization read `x` as true/false (Foundation on Linux has no CFBoolean type
-/// test; `is Bool` also holds for the numbers 0 and 1, so the class is asked).
-func isJSONBoolean(_ x: Any) -> Bool {
-    String(describing: type(of: x)).contains("Boolean")
 }

@@ -14,6 +14,7 @@
 // Ascent (first baseline of box text): `ascent` of fonts.list in % of the size; without it the
 // installed font's ascender, or 75 % for file glyphs.
 
+import JSON
 import Geometry
 import Synchronization
 import Text

@@ -5,6 +5,7 @@
 // neither checked nor reported, as no player draws it. Composition indices are given in order
 // of first reference (root 0).
 
+import JSON
 import Geometry
 import Raster
 

@@ -11,6 +11,7 @@
 // A mode outside these is an error naming the member and the allowed values; more masks than
 // LottieLimits.maxMasksPerLayer is an error.
 
+import JSON
 import Raster
 
 extension DecodeContext {

@@ -14,6 +14,7 @@
 // repair is one entry naming the JSON path, the value and what was used instead
 // (`layers[27].t.a[0].s.sh: expected a whole number in 1…6, got 0; used 1`); the exporter prints
 // them as warnings and refuses the file under --strict (LottieCoverage, LottieSource.swift).
+import JSON
 
 final class DecodeContext {
     let file: String

@@ -7,6 +7,7 @@
 // plane's default (a rotation about x or y, an orientation, or a z that is not 0 / 100 %), so
 // 2D files keep the 2D matrix path.
 
+import JSON
 import Geometry
 
 extension DecodeContext {

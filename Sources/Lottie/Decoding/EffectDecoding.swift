@@ -7,6 +7,7 @@
 // effect type becomes. Caps: a layer's effects and an effect's values count as JSON values
 // (LottieLimits.maxJSONValues bounds them).
 
+import JSON
 import Raster
 
 /// What expressions of the properties being decoded can refer to.

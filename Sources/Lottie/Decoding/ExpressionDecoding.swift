@@ -7,6 +7,7 @@
 // is a hash of the property's place and JSON path. A link that cannot be read (LinkDecoding.swift)
 // is reported with its reason; the interpreter is not tried for it.
 
+import JSON
 import Geometry
 
 extension DecodeContext {

@@ -18,6 +18,7 @@
 // recognised (Decoding/ExpressionDecoding.swift); elsewhere (paths, gradients) it is reported as
 // not recognised and the keyframes or value are used.
 
+import JSON
 import Motion
 
 /// What `k` holds once slots are resolved.

@@ -5,6 +5,7 @@
 // (ef, sy, ddd, mb, expressions) are recorded in the inventory; masksProperties, tt/tp/td and bm
 // are read by CompositingDecoding.swift.
 
+import JSON
 import Geometry
 import Raster
 

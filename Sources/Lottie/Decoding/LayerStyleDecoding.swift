@@ -4,6 +4,7 @@
 // drop shadow with noise or a blend mode it cannot be drawn with, is recorded as
 // `layerStyles` (not rendered). Styles count as JSON values (LottieLimits.maxJSONValues bounds them).
 
+import JSON
 import Raster
 
 extension ScalarProperty {

@@ -21,6 +21,7 @@
 //     LottieLimits.maxExpressionLinkCost.
 // What a link names but does not read (a path, a missing layer) is reported, quoting the expression.
 
+import JSON
 import Geometry
 import Raster
 

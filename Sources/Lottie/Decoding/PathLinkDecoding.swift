@@ -11,6 +11,7 @@
 // LottieLimits.maxExpressionLinks linked decodes per file. Any other path expression is a script
 // (`createPath(…)`, `thisProperty.points()` …: Expressions/ScriptPaths.swift), bound by
 // ScriptDecoding.swift once the property's own keyframes are decoded.
+import JSON
 
 extension DecodeContext {
     /// What a path's expression gives.

@@ -3,6 +3,7 @@
 // `scale` converts file units to model units (opacity 100 → 1: scale 0.01). A member left
 // out takes the given default (the spec's defaults: opacity 100 %, scale 100 %, others 0).
 
+import JSON
 import Motion
 import Geometry
 import Raster

@@ -5,6 +5,7 @@
 // any trial — a form outside the subset, an exhausted step budget, a result that is not a value
 // of the property's length — records the expression as not recognised, quoting it and the error,
 // and the property keeps its keyframes. At most maxInterpretedExpressions are bound per file.
+import JSON
 
 extension DecodeContext {
     /// `ownPath`: a path expression's own path (the program must give a path).

@@ -4,6 +4,7 @@
 // the group's transform (the spec puts it last; it is taken wherever it is, the last one
 // winning). Unknown or unmodelled types are kept as `.unsupported` and recorded.
 
+import JSON
 import Geometry
 
 extension DecodeContext {

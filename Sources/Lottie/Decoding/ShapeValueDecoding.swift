@@ -6,6 +6,7 @@
 // vertices interpolate one by one — a file that changes the count is refused rather than
 // drawn with made-up points.
 
+import JSON
 import Geometry
 
 extension DecodeContext {

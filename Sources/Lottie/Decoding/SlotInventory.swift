@@ -4,6 +4,7 @@
 // else the property's own `k` — and where it is used. Recorded by the typed property decoders
 // (PropertyDecoding.swift) as they read a property with a `sid`. Bounded: at most
 // `maxSlots` ids and `maxPlaces` places per id are kept (the rest counted).
+import JSON
 
 /// A slot id as the file uses it.
 public struct LottieSlot: Sendable, Equatable {

@@ -24,6 +24,7 @@
 // with a static value does in every player). Ids the file never uses are the caller's to
 // refuse (`LottieAnimation.slots` lists the ones it has).
 
+import JSON
 import Raster
 
 /// A slot value as JSON gives it, read by the kind of property that carries the slot.

@@ -6,6 +6,7 @@
 // range selector (expression, wiggly) and index ranges without an end, randomized order, animator properties other than those
 // of TextAnimatorProperties, and anchor point grouping other than by character.
 
+import JSON
 import Geometry
 import Raster
 

@@ -8,6 +8,7 @@
 // path, 600 keyframes in one property, 9 masks on a layer, a repeater of 45 copies, 15 gradient
 // stops, 4 dash entries, 28 chars, a 1 956-character expression, JSON 21 levels deep; its largest
 // canvas is 5 800 × 6 075 pt, solid 5 100 × 3 300 pt, precomposition 99 999 pt, rate 100 fps.
+import JSON
 
 public struct LottieLimits: Sendable {
     /// File size in bytes: checked before reading (a pipe or /dev/zero is refused too).

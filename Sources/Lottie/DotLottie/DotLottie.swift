@@ -10,6 +10,7 @@
 // and refuses names with ".." or an absolute path). The manifest is parsed with the Lottie JSON
 // scanner under the same depth and value caps as an animation. The first animation in the
 // manifest is the default; `animation(id:)` picks another. Only entries named here are read.
+import JSON
 
 /// The entries of an archive, by name (names relative, "/"-separated).
 public protocol LottieArchive {

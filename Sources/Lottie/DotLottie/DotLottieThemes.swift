@@ -13,6 +13,7 @@
 // Not supported, each an error naming the theme and the rule (never skipped silently):
 // keyframed rules ("keyframes"), "Image" rules, and text members other than those four.
 // The theme ids are the `t/*.json` entries of the archive; an unknown id is an error listing them.
+import JSON
 
 
 extension DotLottie {

@@ -25,6 +25,7 @@
 //     layer that needs the most — a file that would need more is refused before any frame is
 //     built, never an abort on a failed allocation (eight layers of 99 856 repeater copies each,
 //     inside the work cap, would need ≈ 2.2 GB).
+import JSON
 
 enum PrecompGraph {
     /// Returns the root's work W(root) and memory M(root) in bytes.

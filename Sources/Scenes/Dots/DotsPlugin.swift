@@ -42,7 +42,7 @@ public enum DotsPlugin: ScenePlugin {
         }
         let c = try decoder.container(keyedBy: K.self)
         var p = DotsParameters()
-        // Decoded as a number: JSONDecoder reports 2.5 for an Int as malformed JSON, without a field.
+        // Decoded as a number, so that 2.5 is refused with the range of dots in the message.
         if let n = try c.decodeIfPresent(Double.self, forKey: .numberOfDots) {
             guard n == n.rounded(), abs(n) <= 1_000_000 else {
                 throw StrictDecoding.invalid(decoder, "numberOfDots", "\(n) is not a whole number of dots (1…\(DotsParameters.maxDots))")

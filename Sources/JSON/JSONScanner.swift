@@ -1,4 +1,4 @@
-// A bounded JSON parser (RFC 8259) for untrusted Lottie files.
+// A bounded JSON parser (RFC 8259) for untrusted input: Lottie files, presets, targets, manifests.
 //
 // Grammar (recursive descent, one byte of look-ahead):
 //
@@ -11,6 +11,11 @@
 // the JSON path), enforces the depth and value-count caps before memory is spent, and on the
 // corpus it is several times faster (`make bench`, "lottie json"). Strings must be valid UTF-8
 // without raw control characters; a UTF-8 byte-order mark at the start is skipped.
+//
+// Duplicate names: RFC 8259 §4 only says names "SHOULD be unique". A Lottie file keeps the last
+// of two (as JavaScript players read it); a preset, where `{"crf": 18, "crf": 0}` would mean one
+// thing to the tool and another to a reviewer reading the diff, refuses them
+// (`JSONLimits.rejectDuplicateKeys`: a set of the object's names, built only when asked).
 //
 // Numbers: the decimal digits d (up to 19 of them, as an integer m) and the decimal exponent
 // e give the value m·10^e. When m < 2^53 and |e| ≤ 22 both m and 10^|e| are exact doubles, so
@@ -25,6 +30,8 @@ public struct JSONSyntaxError: Error, Sendable {
     public let message: String
     /// The JSON path of the value being parsed, outermost first ("layers", 3, "ks" …).
     public internal(set) var path: [JSONPathComponent]
+    /// The name, when the error is a name that occurs twice in one object.
+    public internal(set) var duplicateKey: String? = nil
 }
 
 public enum JSONPathComponent: Sendable, Equatable {
@@ -38,10 +45,22 @@ public struct JSONLimits: Sendable {
     public var maxDepth: Int
     /// Values (of any kind) in the document.
     public var maxValues: Int
+    /// A name that occurs twice in one object is an error (else the last one counts).
+    public var rejectDuplicateKeys: Bool
 
-    public init(maxDepth: Int, maxValues: Int) {
+    public init(maxDepth: Int, maxValues: Int, rejectDuplicateKeys: Bool = false) {
         self.maxDepth = maxDepth
         self.maxValues = maxValues
+        self.rejectDuplicateKeys = rejectDuplicateKeys
+    }
+}
+
+extension JSONSyntaxError {
+    /// "line 2, column 8 (encoder.crf)": where in `bytes` the error is, and the JSON path.
+    public func location(in bytes: [UInt8]) -> String {
+        let (line, column) = bytes.withUnsafeBufferPointer { JSONScanner.lineAndColumn(of: offset, in: $0) }
+        let at = jsonPathString(path)
+        return "line \(line), column \(column)" + (at.isEmpty ? "" : " (\(at))")
     }
 }
 
@@ -149,11 +168,18 @@ private struct Parser {
             position += 1; depth -= 1
             return .object(result)
         }
+        var seen: Set<String>? = limits.rejectDuplicateKeys ? [] : nil
         while true {
             skipWhitespace()
             guard position < bytes.count else { throw fail("unexpected end of file in an object") }
             guard bytes[position] == UInt8(ascii: "\"") else { throw fail("unexpected \(describe(bytes[position])), expected a member name in quotes") }
+            let keyStart = position
             let key = try string()
+            if seen != nil, seen!.insert(key).inserted == false {
+                var e = fail("duplicate key \(quoted(key)): each key may appear once in an object", at: keyStart)
+                e.duplicateKey = key
+                throw e
+            }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw fail(position < bytes.count ? "unexpected \(describe(bytes[position])), expected ':' after \(quoted(key))" : "unexpected end of file in an object")

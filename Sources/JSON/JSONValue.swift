@@ -42,10 +42,27 @@ public struct JSONObject: Sendable {
         self.values = values
     }
 
-    mutating func append(_ key: String, _ value: JSONValue) {
+    /// Appends a member (a name already present then occurs twice; the last counts).
+    public mutating func append(_ key: String, _ value: JSONValue) {
         keys.append(key)
         values.append(value)
     }
+
+    /// Sets the value of the last member named `key`, or appends the member.
+    public mutating func set(_ key: String, _ value: JSONValue) {
+        if let i = keys.lastIndex(of: key) { values[i] = value } else { append(key, value) }
+    }
+
+    /// Removes every member named `key`.
+    public mutating func remove(_ key: String) {
+        while let i = keys.lastIndex(of: key) {
+            keys.remove(at: i)
+            values.remove(at: i)
+        }
+    }
+
+    /// The members in file order.
+    public var members: Zip2Sequence<[String], [JSONValue]> { zip(keys, values) }
 
     public var count: Int { keys.count }
 

@@ -1,7 +1,7 @@
 import TestSupport
 import Foundation
 import Testing
-@testable import Lottie
+@testable import JSON
 
 @Suite struct JSONScannerTests {
     let limits = JSONLimits(maxDepth: 64, maxValues: 1_000_000)

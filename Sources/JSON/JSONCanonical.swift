@@ -1,0 +1,67 @@
+// A JSONValue as canonical text, so that two documents that mean the same thing give the same
+// bytes whatever their whitespace and key order (the batch's inputs hash,
+// AnimExport/Batch/SharedInputs.swift):
+//
+//   object   {"a":1,"b":[true,null]}   names sorted by their UTF-8 bytes, each once (the last)
+//   number   whole numbers below 2^53 as integers (18, -3), others in Swift's shortest
+//            round-trip form (0.5, 1e+300)
+//   string   "…" with only '"', '\' and the control characters U+0000–U+001F escaped
+
+extension JSONValue {
+    /// The canonical text of this value.
+    public var canonicalText: String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    private func write(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let d): out += canonicalNumber(d)
+        case .string(let s): writeString(s, into: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(into: &out)
+            }
+            out += "]"
+        case .object(let object):
+            out += "{"
+            let names = Set(object.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            for (i, name) in names.enumerated() {
+                if i > 0 { out += "," }
+                writeString(name, into: &out)
+                out += ":"
+                object[name]!.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+}
+
+/// A number's canonical text.
+public func canonicalNumber(_ d: Double) -> String {
+    if d == d.rounded(), abs(d) < 9_007_199_254_740_992 { return String(Int64(d)) }
+    return "\(d)"
+}
+
+private func writeString(_ s: String, into out: inout String) {
+    out += "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    out += "\""
+}
