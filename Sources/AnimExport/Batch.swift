@@ -70,9 +70,9 @@ func runBatch(_ args: [String], command: String = "batch", environment: [String:
     let started = Date()
     let progress = BatchProgress(json: options.json, quiet: options.quiet)
     let plan = try makePlan(options)       // exit 2 for escaping, duplicate or colliding names
-    try Interruption.check()
+    try options.stop.check()
     // The lock is held until this function returns (a dry run writes nothing and takes none).
-    let lock = options.dryRun ? nil : try BatchLock.acquire(out: options.out, wait: options.wait) { progress.note($0) }
+    let lock = options.dryRun ? nil : try BatchLock.acquire(out: options.out, wait: options.wait, stop: options.stop) { progress.note($0) }
     defer { lock?.release() }      // the lock file goes too (BatchLock.swift)
 
     let manifestPath = options.out + "/" + manifestName
@@ -159,7 +159,7 @@ func renderOutput(_ o: PlannedOutput, options: BatchOptions, progress: BatchProg
         switch o.kind {
         case .video:
             let reporter = CLIReporter(progress: false) { done, total in progress.frame(o.name, done: done, total: total) }
-            let result = try runExport(job, ExportRun(observer: reporter, stop: .signals), memoryChecked: true)
+            let result = try runExport(job, ExportRun(observer: reporter, stop: options.stop), memoryChecked: true)
             entry.frames = result.frames
             entry.fps = "\(job.fps.num)/\(job.fps.den)"
             entry.duration = (result.seconds * 1_000_000).rounded() / 1_000_000
@@ -198,7 +198,7 @@ func remakePreviews(_ o: PlannedOutput, entry old: ManifestEntry, options: Batch
     guard let job = o.job else { return OutputResult(status: .failed, error: o.error) }
     progress.start(o.name, frames: 1)
     do throws(ExportError) {
-        try Interruption.check()
+        try options.stop.check()
         var entry = old
         entry.previews = try writePreviewFiles(o, job: job, out: options.out)
         progress.finished(o.name, event: ["event": "previews", "name": o.name, "reason": "missing or changed previews"],

@@ -159,6 +159,8 @@ struct BatchOptions {
     var startedAt = Date()
     /// Bytes: outputs start only while the sum of their estimated peaks fits (see estimatedBytes).
     var memoryBudget = Int(min(ProcessInfo.processInfo.physicalMemory / 2, UInt64(Int.max)))
+    /// When to stop: asked between presets, outputs and frames (the CLI: a signal arrived).
+    var stop = ExportStop.signals
 }
 
 /// The preset files of a batch: every `*.json` in a folder (sorted, hidden files skipped), or
@@ -228,7 +230,7 @@ func makePlan(_ options: BatchOptions) throws(ExportError) -> BatchPlan {
     var broken: [BrokenPreset] = []
     var claims = NameClaims(outReal: outReal)
     for entry in entries {
-        try Interruption.check()
+        try options.stop.check()
         let path = folder + "/" + entry
         var units: [VariantPreset] = []
         do throws(ExportError) {

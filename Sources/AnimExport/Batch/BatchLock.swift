@@ -40,10 +40,10 @@ final class BatchLock: @unchecked Sendable {
     }
 
     /// Takes the lock on `out`, or throws (exit 1) when another run holds it and `wait` is off.
-    static func acquire(out: String, wait: Bool, say: (String) -> Void) throws(ExportError) -> BatchLock {
+    static func acquire(out: String, wait: Bool, stop: ExportStop = .never, say: (String) -> Void) throws(ExportError) -> BatchLock {
         var announced = false
         while true {
-            let fd = try lockOnce(out: out, wait: wait, announced: &announced, say: say)
+            let fd = try lockOnce(out: out, wait: wait, stop: stop, announced: &announced, say: say)
             let path = out + "/" + batchLockName
             if isCurrent(fd, path: path) {
                 let text = "\(getpid())\n"
@@ -52,12 +52,12 @@ final class BatchLock: @unchecked Sendable {
                 return BatchLock(fd: fd, path: path)
             }
             close(fd)       // the holder removed the file as it ended: lock the path's new file
-            do { try Interruption.check() } catch { throw error }
+            try stop.check()
         }
     }
 
     /// Opens the lock file and takes its lock (waiting with `wait`); returns the descriptor.
-    private static func lockOnce(out: String, wait: Bool, announced: inout Bool, say: (String) -> Void) throws(ExportError) -> Int32 {
+    private static func lockOnce(out: String, wait: Bool, stop: ExportStop, announced: inout Bool, say: (String) -> Void) throws(ExportError) -> Int32 {
         let path = out + "/" + batchLockName
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw .runtime("batch: \(path): cannot be opened (\(String(cString: strerror(errno))))") }
@@ -81,7 +81,7 @@ final class BatchLock: @unchecked Sendable {
                 say("batch: --out \(out) is in use by another animexport batch (\(holder)); waiting for it (--wait)")
                 announced = true
             }
-            do { try Interruption.check() } catch { close(fd); throw error }
+            do { try stop.check() } catch { close(fd); throw error }
             usleep(100_000)
         }
         return fd

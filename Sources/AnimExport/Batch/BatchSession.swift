@@ -122,7 +122,7 @@ final class BatchSession: @unchecked Sendable {
         }
         let queue = work.map(\.index).filter { result($0) == nil }.sorted { (size($0), $1) > (size($1), $0) }
         let budget = MemoryNeed(address: room.address ?? Int.max, resident: min(options.memoryBudget, room.resident ?? Int.max))
-        let q = WorkQueue(queue: queue, cost: queue.map(need), budget: budget)
+        let q = WorkQueue(queue: queue, cost: queue.map(need), budget: budget, stop: options.stop)
         progress.begin(count: queue.count, frames: queue.reduce(0) { $0 + (decisions[$1] == .previewsOnly ? 0 : (plan.outputs[$1].kind == .video ? plan.outputs[$1].job?.frameCount ?? 0 : 0)) })
         let threads = try q.startWorkers(min(workers, max(1, queue.count))) { [self] in
             while let (i, cost) = q.take() {
@@ -130,7 +130,7 @@ final class BatchSession: @unchecked Sendable {
                 q.done(cost: cost, stop: r.status == .failed && options.failFast)
             }
         }
-        if q.waitForWorkers(), let sig = Interruption.pending {
+        if let sig = q.waitForWorkers() {
             q.close()
             q.waitBriefly(0.2)
             Interruption.exitNow(finish(interruptedBy: sig))     // workers may still be inside x264

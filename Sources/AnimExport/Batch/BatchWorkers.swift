@@ -24,8 +24,11 @@ final class WorkQueue: @unchecked Sendable {
     let cost: [MemoryNeed]                     // estimate of each queued output
     let budget: MemoryNeed
 
-    init(queue: [Int], cost: [MemoryNeed], budget: MemoryNeed) {
-        self.queue = queue; self.cost = cost; self.budget = budget
+    /// When to stop taking outputs and stop waiting.
+    let stop: ExportStop
+
+    init(queue: [Int], cost: [MemoryNeed], budget: MemoryNeed, stop: ExportStop = .never) {
+        self.queue = queue; self.cost = cost; self.budget = budget; self.stop = stop
     }
 
     /// The next output, waiting while it would push the estimate over the budget; nil when
@@ -33,7 +36,7 @@ final class WorkQueue: @unchecked Sendable {
     func take() -> (index: Int, cost: MemoryNeed)? {
         lock.lock(); defer { lock.unlock() }
         while true {
-            guard !stopped, Interruption.pending == nil, next < queue.count else { return nil }
+            guard !stopped, stop.reason() == nil, next < queue.count else { return nil }
             let c = cost[next]
             let sum = inFlight + c
             if open && (running == 0 || (sum.resident <= budget.resident && sum.address <= budget.address)) {
@@ -82,14 +85,15 @@ final class WorkQueue: @unchecked Sendable {
         return threads
     }
 
-    /// Waits until every worker has returned, or a signal arrived (true), polling every 50 ms.
-    func waitForWorkers() -> Bool {
+    /// Waits until every worker has returned, or the stop condition holds (its reason), polling
+    /// every 50 ms.
+    func waitForWorkers() -> Int32? {
         lock.lock(); defer { lock.unlock() }
         while activeWorkers > 0 {
-            if Interruption.pending != nil { return true }
+            if let why = stop.reason() { return why }
             lock.wait(until: Date(timeIntervalSinceNow: 0.05))
         }
-        return Interruption.pending != nil
+        return stop.reason()
     }
 
     /// After a signal: waits up to `seconds` for the workers to cancel their outputs.
