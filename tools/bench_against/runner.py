@@ -9,8 +9,10 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 
 BENCH = os.path.join(".build", "release", "animexport-bench")
+CLI = os.path.join(".build", "release", "animexport")
 
 
 def base_checkout(repo, commit):
@@ -24,9 +26,11 @@ def base_checkout(repo, commit):
     return sha, path
 
 
-def build(checkout, swift="swift"):
-    """The release bench of `checkout`; returns its path."""
+def build(checkout, swift="swift", cli=False):
+    """The release bench of `checkout` (and with `cli` its animexport); returns the bench's path."""
     subprocess.run([swift, "build", "-c", "release", "--product", "animexport-bench"], cwd=checkout, check=True)
+    if cli:
+        subprocess.run([swift, "build", "-c", "release", "--product", "animexport"], cwd=checkout, check=True)
     return os.path.join(checkout, BENCH)
 
 
@@ -42,6 +46,23 @@ def run_once(bench, only, rounds, cwd):
         subprocess.run(pinned([bench, "--only", only, "--rounds", str(rounds), "--json", out]), cwd=cwd,
                        check=True, stdout=subprocess.DEVNULL)
         return medians(out)
+
+
+def export_row(arguments):
+    """The row name of an end-to-end export: `animexport ARGUMENTS OUT.mp4`, wall seconds."""
+    return "export: animexport " + " ".join(arguments) + " (wall, s)"
+
+
+def run_export(cli, arguments, cwd):
+    """One end-to-end export by the release binary `cli` (into a scratch file named by the last
+    argument's extension), not pinned: the CLI sizes its encoder threads to the machine as users run
+    it. {row: wall seconds}."""
+    with tempfile.TemporaryDirectory() as scratch:
+        out = os.path.join(scratch, "out" + os.path.splitext(arguments[-1])[1])
+        start = time.monotonic()
+        subprocess.run([cli] + arguments[:-1] + [out], cwd=cwd, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return {export_row(arguments): time.monotonic() - start}
 
 
 def medians(path):

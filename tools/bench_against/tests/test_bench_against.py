@@ -53,6 +53,22 @@ class Runner(unittest.TestCase):
             os.chmod(fake, os.stat(fake).st_mode | stat.S_IEXEC)
             self.assertEqual(runner.run_once(fake, "dots", 3, d), {"render dots": 3})
 
+    def test_run_export_times_the_cli_writing_a_scratch_file_of_the_format(self):
+        with tempfile.TemporaryDirectory() as d:
+            fake = os.path.join(d, "animexport")
+            log = os.path.join(d, "args")
+            with open(fake, "w") as f:   # records its arguments, writes OUT, takes ~0.2 s
+                f.write(f"#!/bin/sh\necho \"$@\" > {log}\nfor last; do :; done\nsleep 0.2\necho x > \"$last\"\n")
+            os.chmod(fake, os.stat(fake).st_mode | stat.S_IEXEC)
+            row = runner.run_export(fake, ["heart", "--frames", "3", "o.webm"], d)
+            name = "export: animexport heart --frames 3 o.webm (wall, s)"
+            self.assertEqual(list(row), [name])
+            self.assertGreaterEqual(row[name], 0.2)
+            with open(log) as f:
+                words = f.read().split()
+            self.assertEqual(words[:3], ["heart", "--frames", "3"])
+            self.assertTrue(words[3].endswith("out.webm") and not os.path.exists(words[3]))   # scratch, removed
+
     def test_pairs_alternate_which_build_runs_first(self):
         order = []
         base, current = runner.run_pairs(lambda: order.append("b") or len(order),
