@@ -14,6 +14,7 @@
 // catchable error).
 
 import Foundation
+import JSON
 
 enum ScriptJSON {
     static let maxDepth = 64
@@ -40,7 +41,7 @@ enum ScriptJSON {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += n.isFinite ? ScriptValue.numberText(n) : "null"
-        case .string(let s): quote(s, to: &out)
+        case .string(let s): writeJSONString(s, into: &out)
         case .key(let k): return try write(k.value, to: &out, gap: gap, indent: indent, depth: depth)
         case .object, .path: out += "{}"
         case .array(let a):
@@ -53,7 +54,7 @@ enum ScriptJSON {
                 switch r.members[key] { case .undefined?, .function?, nil: return false; default: return true }
             }
             try container("{", "}", keys.count, to: &out, gap: gap, indent: indent) { (i, out, inner) throws(ScriptError) in
-                quote(keys[i], to: &out)
+                writeJSONString(keys[i], into: &out)
                 out += gap.isEmpty ? ":" : ": "
                 return try write(r.members[keys[i]]!, to: &out, gap: gap, indent: inner, depth: depth + 1)
             }
@@ -73,24 +74,6 @@ enum ScriptJSON {
         }
         if !gap.isEmpty { out += "\n" + indent }
         out += close
-    }
-
-    private static func quote(_ s: String, to out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\u{8}": out += "\\b"
-            case "\u{C}": out += "\\f"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        out += "\""
     }
 
     // MARK: parse
