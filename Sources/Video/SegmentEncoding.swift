@@ -11,6 +11,11 @@
 //                                                            between runs; x264's bytes depend on
 //                                                            its thread count
 //   HEVC    x265-params frame-threads=1:pools=1              x265's bytes depend on frame threads
+//   AV1     svtav1-params lp=1                               SVT-AV1 sizes its own thread pool (not
+//                                                            thread_count); its bytes depend on it
+//                                                            with a bitrate (1280×720, 90 frames,
+//                                                            -b:v 2M: lp=1 and lp=2 differ; at a
+//                                                            crf they agree), so it is pinned
 //   VP9     thread_count 1                                   (no extradata in WebM)
 //   ProRes  thread_count 1                                   intra-only: every frame a keyframe
 //   GIF, APNG, WebP: a lossless intermediate, PNG frames (straight RGBA) in MOV; the join decodes
@@ -19,8 +24,8 @@
 //   so the join's encoder sees exactly the frames a one-piece render gives it.
 //
 // The muxer and encoder carry +bitexact (no version strings, no wall-clock times) as every
-// deterministic output does. AV1 (SVT-AV1 sizes its own thread pool) and PNG sequences are
-// refused: they cannot be joined yet.
+// deterministic output does. PNG sequences are refused: a sequence is already one file per
+// frame, so its frames are rendered straight into it (`--start`/`--frames` give a range).
 //
 // The fingerprint is the text of everything above that decides the stream's bytes besides the
 // frames: encoder, pixel format, size, rate, every encoder option (x264's machine-dependent
@@ -35,8 +40,7 @@ extension VideoSettings {
     /// Whether segments of this format can be joined (nil), or why not.
     public var segmentRefusal: String? {
         switch format.codec {
-        case .h264, .hevc, .vp9, .prores, .proresHQ, .gif, .apng, .webp: return nil
-        case .av1: return "AV1 segments cannot be joined yet (SVT-AV1's output depends on its own thread pool)"
+        case .h264, .hevc, .av1, .vp9, .prores, .proresHQ, .gif, .apng, .webp: return nil
         case .png: return "PNG sequence segments cannot be joined (render the frames straight into the sequence)"
         }
     }
@@ -65,6 +69,9 @@ extension VideoSettings {
             s.encoderOptions = Self.appending("stitchable=1", to: "x264-params", in: s.encoderOptions)
         case .hevc:
             s.encoderOptions = Self.appending("frame-threads=1:pools=1", to: "x265-params", in: s.encoderOptions)
+        case .av1:
+            s.threads = Self.segmentEncoderThreads
+            s.encoderOptions = Self.appending("lp=1", to: "svtav1-params", in: s.encoderOptions)
         default:
             s.threads = Self.segmentEncoderThreads
         }

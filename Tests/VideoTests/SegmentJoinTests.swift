@@ -13,6 +13,7 @@ private func segmentSettings(_ file: String, codec: String? = nil, fps: FrameRat
     s.h264.x264Preset = "veryfast"   // B-frames: the dts of each segment starts below its pts
     if s.format.codec == .hevc { s.speed = "ultrafast" }
     if s.format.codec == .vp9 { s.speed = "8" }
+    if s.format.codec == .av1 { s.speed = "12" }
     return s
 }
 
@@ -47,6 +48,7 @@ private func decodedFrames(_ path: String) throws -> [[UInt8]] {
 @Suite struct SegmentJoinTests {
     static let cases: [(file: String, codec: String?)] = [
         ("a.mp4", nil), ("b.mp4", "hevc"), ("c.webm", nil), ("d.mov", nil), ("e.mov", "h264"),
+        ("f.mp4", "av1"), ("g.webm", "av1"),
     ]
 
     @Test(arguments: 0..<cases.count)
@@ -219,7 +221,8 @@ private func decodedFrames(_ path: String) throws -> [[UInt8]] {
         let s = try segmentSettings("x%04d.png")
         #expect(s.segmentRefusal != nil)
         #expect(throws: VideoError.self) { try MediaWriter.segment(destination: "/tmp/never-written-%04d.png", settings: s) }
-        #expect(try segmentSettings("x.mp4", codec: "av1").segmentRefusal != nil)
+        #expect(try segmentSettings("x.mp4", codec: "av1").segmentRefusal == nil)
+        #expect(try segmentSettings("x.mp4", codec: "av1").segmentFingerprint().contains("lp=1"))   // SVT-AV1's pool pinned
     }
 
     @Test func theFingerprintNamesTheSettingsThatDecideTheBytes() throws {
