@@ -15,6 +15,7 @@ let joinFlags: [FlagSpec] = [
     FlagSpec("--audio", value: "FILE", help: "the audio file the workers were given (its sha256 must be the manifests')"),
     FlagSpec("-y", alias: "--overwrite", help: "replace OUTPUT if it exists"),
     FlagSpec("--quiet", alias: "-q", help: "no summary line"),
+    FlagSpec("--json", help: "the summary as a JSON event on stdout: {\"event\":\"done\",\"name\",\"frames\",\"bytes\",\"seconds\"}"),
     FlagSpec("--help", alias: "-h", help: "show this help"),
 ]
 
@@ -26,13 +27,41 @@ func runJoin(_ args: [String]) throws(ExportError) -> Int32 {
     }
     guard parsed.positionals.count == 2 else { throw .usage("join: give DIR OUTPUT (see animexport join --help)") }
     let output = try checkDestination(parsed.positionals[1], overwrite: parsed.has("-y"), extensions: OutputFormat.knownExtensions)
-    let line = try joinSegments(in: parsed.positionals[0], into: output, overwrite: parsed.has("-y"), audioFile: parsed.value("--audio"))
-    if !parsed.has("--quiet") { print(visible(line)) }
+    let joined = try joinSegments(in: parsed.positionals[0], into: output, overwrite: parsed.has("-y"), audioFile: parsed.value("--audio"))
+    if parsed.has("--json") {
+        BatchProgress(json: true).emit(joined.doneEvent)
+    } else if !parsed.has("--quiet") {
+        print(visible(joined.line))
+    }
     return 0
 }
 
-/// Checks DIR's segments (file header), joins them into `output`; returns the summary line.
-func joinSegments(in folder: String, into output: String, overwrite: Bool, audioFile: String? = nil) throws(ExportError) -> String {
+/// What a join wrote.
+struct JoinedClip {
+    var output: String
+    var segments: Int
+    var width: Int
+    var height: Int
+    var frames: Int
+    /// The clip's duration.
+    var seconds: Double
+    var bytes: Int
+    /// Wall time of the join.
+    var wall: Double
+
+    var line: String {
+        String(format: "joined %d segments into %@ (%d×%d, %d frames, %.3f s, %@) in %.2f s", segments, output,
+               width, height, frames, seconds, byteCount(bytes), wall)
+    }
+
+    /// The `done` event of a render (RenderCommand.swift's header): the joined file's facts.
+    var doneEvent: [String: Any?] {
+        ["event": "done", "name": output, "frames": frames, "bytes": bytes, "seconds": (wall * 1000).rounded() / 1000]
+    }
+}
+
+/// Checks DIR's segments (file header), joins them into `output`.
+func joinSegments(in folder: String, into output: String, overwrite: Bool, audioFile: String? = nil) throws(ExportError) -> JoinedClip {
     let manifests = try readSegmentManifests(folder)
     let first = manifests[0].manifest
     guard URL(fileURLWithPath: output).pathExtension.lowercased() == first.container else {
@@ -46,9 +75,9 @@ func joinSegments(in folder: String, into output: String, overwrite: Bool, audio
         let (frames, bytes) = settings.segmentsAreIntermediate
             ? try SegmentJoiner.encode(inputs, to: output, settings: settings)      // GIF, APNG, WebP: encoded once here
             : try SegmentJoiner.join(inputs, to: output, settings: try settings.joinSettings())
-        return String(format: "joined %d segments into %@ (%d×%d, %d frames, %.3f s, %@) in %.2f s", inputs.count, output,
-                      first.width, first.height, frames, Double(frames) * Double(settings.fps.den) / Double(settings.fps.num), byteCount(bytes),
-                      Date().timeIntervalSince(started))
+        return JoinedClip(output: output, segments: inputs.count, width: first.width, height: first.height, frames: frames,
+                          seconds: Double(frames) * Double(settings.fps.den) / Double(settings.fps.num), bytes: bytes,
+                          wall: Date().timeIntervalSince(started))
     } catch {
         switch error {
         case .invalidFile, .invalidInput: throw .usage("join \(folder): \(error)")

@@ -129,6 +129,40 @@ private final class LockedResults: @unchecked Sendable {
         #expect(m.sha256 == SHA256.file(dir + "/p/segment-00003.mp4")?.sha256)
     }
 
+    @Test func jsonEventsNameTheClipOrEachSegment() throws {
+        let dir = try scratchFolder()
+        defer { cleanup(dir) }
+        func events(_ r: RunResult) throws -> [[String: Any]] {
+            try r.stdout.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        }
+        // One machine: the events of a plain render of OUTPUT — one start, progress rising over the
+        // whole clip (not per segment), one done with the joined file's facts.
+        let single = try run(clip + ["--json", "single.mp4"], cwd: dir)
+        #expect(single.status == 0, "\(single.stderr)")
+        let e = try events(single)
+        #expect(e.first?["event"] as? String == "start" && e.first?["name"] as? String == "single.mp4" && e.first?["frames"] as? Int == 40)
+        let progress = e.filter { $0["event"] as? String == "progress" }.compactMap { $0["frame"] as? Int }
+        #expect(!progress.isEmpty && progress == progress.sorted() && progress.last! > 12)   // past the first segment
+        #expect(e.filter { $0["event"] as? String == "start" }.count == 1)
+        let done = try #require(e.last)
+        #expect(done["event"] as? String == "done" && done["name"] as? String == "single.mp4" && done["frames"] as? Int == 40)
+        #expect(done["bytes"] as? Int == (try FileManager.default.attributesOfItem(atPath: dir + "/single.mp4")[.size] as? Int))
+        // A worker: each segment file's events, then its share.
+        let worker = try run(clip + ["--parts", "p", "--shard", "1/3", "--json", "out.mp4"], cwd: dir)
+        #expect(worker.status == 0, "\(worker.stderr)")
+        let w = try events(worker)
+        #expect(w.filter { $0["event"] as? String == "done" }.compactMap { $0["name"] as? String } == ["p/segment-00000.mp4", "p/segment-00003.mp4"])
+        let share = try #require(w.last)
+        #expect(share["event"] as? String == "segments" && share["rendered"] as? [Int] == [0, 3] && share["segments"] as? Int == 4)
+        #expect(share["shard"] as? String == "1/3" && share["parts"] as? String == "p")
+        // The join: its done event.
+        for k in [2, 3] { #expect(try run(clip + ["--parts", "p", "--shard", "\(k)/3", "-q", "out.mp4"], cwd: dir).status == 0) }
+        let join = try run(["join", "p", "joined.mp4", "--json"], cwd: dir)
+        let j = try events(join)
+        #expect(j.count == 1 && j[0]["event"] as? String == "done" && j[0]["name"] as? String == "joined.mp4" && j[0]["frames"] as? Int == 40)
+        #expect(FileManager.default.contents(atPath: dir + "/joined.mp4") == FileManager.default.contents(atPath: dir + "/single.mp4"))
+    }
+
     @Test func theAudioTrackIsEncodedOnceAtTheJoin() throws {
         let dir = try scratchFolder()
         defer { cleanup(dir) }
@@ -214,7 +248,6 @@ private final class LockedResults: @unchecked Sendable {
             (["pulse", "--frames", "10", "--segment-frames", "0", "o.mp4"], "--segment-frames: '0' is not a whole number"),
             (["pulse", "--frames", "10", "--segment-frames", "5", "o%03d.png"], "PNG sequence segments cannot be joined"),
             (["pulse", "--frames", "10", "--segment-frames", "5", "--shard", "1/2", "o.mp4"], "--shard: needs --parts DIR"),
-            (["pulse", "--frames", "10", "--segment-frames", "5", "--json", "o.mp4"], "--json: segmented renders report no JSON events yet"),
         ] {
             let r = try run(args, cwd: dir)
             #expect(r.status == 2 && r.stderr.contains(message), "\(args): \(r.stderr)")

@@ -43,7 +43,6 @@ struct SegmentRequest {
         shard = parts == nil ? nil : try Shard.resolve(flag: parsed.value("--shard"), totalFlag: parsed.value("--shard-total"),
                                                        environment: environment, command: "--parts")
         if let refusal = job.videoSettings.segmentRefusal { throw .usage("--segment-frames: \(refusal)") }
-        if parsed.has("--json") { throw .usage("--json: segmented renders report no JSON events yet; leave out --json") }
         if job.media.target != nil { throw .usage("--segment-frames: a delivery target checks the whole file; render it without --target, then check it") }
         let segments = (job.frameCount + f - 1) / f
         guard segments <= SegmentJoiner.maxSegments else {
