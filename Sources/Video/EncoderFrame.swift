@@ -29,25 +29,15 @@ public final class EncoderFrame: @unchecked Sendable {
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0, width <= 16384, height <= 16384 else {
             throw .invalidSettings("size \(width)x\(height) must be positive, even and at most 16384 for yuv420p")
         }
-        guard let f = av_frame_alloc() else { throw ffmpegError("av_frame_alloc", cff_averror(ENOMEM)) }
-        f.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        f.pointee.width = Int32(width)
-        f.pointee.height = Int32(height)
-        f.pointee.color_primaries = AVCOL_PRI_BT709
-        f.pointee.color_trc = AVCOL_TRC_BT709
-        f.pointee.colorspace = AVCOL_SPC_BT709
-        f.pointee.color_range = AVCOL_RANGE_MPEG
-        f.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        let r = av_frame_get_buffer(f, 0)
-        guard r >= 0 else {
-            var g: UnsafeMutablePointer<AVFrame>? = f
-            av_frame_free(&g)
-            throw ffmpegError("av_frame_get_buffer", r)
+        avFrame = try Self.allocate(width: width, height: height, format: AV_PIX_FMT_YUV420P) { f in
+            f.pointee.color_primaries = AVCOL_PRI_BT709
+            f.pointee.color_trc = AVCOL_TRC_BT709
+            f.pointee.colorspace = AVCOL_SPC_BT709
+            f.pointee.color_range = AVCOL_RANGE_MPEG
         }
         self.width = width
         self.height = height
         self.pixelFormat = .yuv420p
-        avFrame = f
         let p = planes
         for row in 0..<height { (p.y + row * p.yStride).initialize(repeating: 16, count: width) }
         for row in 0..<height / 2 {
@@ -63,11 +53,22 @@ public final class EncoderFrame: @unchecked Sendable {
               !pixelFormat.needsEvenSize || (width % 2 == 0 && height % 2 == 0) else {
             throw .invalidSettings("size \(width)x\(height) does not suit \(pixelFormat.rawValue)\(pixelFormat.needsEvenSize ? " (even sides)" : "")")
         }
+        avFrame = try Self.allocate(width: width, height: height, format: pixelFormat.av) { pixelFormat.tag($0) }
+        self.width = width
+        self.height = height
+        self.pixelFormat = pixelFormat
+        pixelFormat.clear(avFrame)
+    }
+
+    /// An AVFrame of `format` and size with its planes allocated (contents undefined), square
+    /// pixels, tagged by `tag`.
+    private static func allocate(width: Int, height: Int, format: AVPixelFormat,
+                                 tag: (UnsafeMutablePointer<AVFrame>) -> Void) throws(VideoError) -> UnsafeMutablePointer<AVFrame> {
         guard let f = av_frame_alloc() else { throw ffmpegError("av_frame_alloc", cff_averror(ENOMEM)) }
-        f.pointee.format = pixelFormat.av.rawValue
+        f.pointee.format = format.rawValue
         f.pointee.width = Int32(width)
         f.pointee.height = Int32(height)
-        pixelFormat.tag(f)
+        tag(f)
         f.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         let r = av_frame_get_buffer(f, 0)
         guard r >= 0 else {
@@ -75,11 +76,7 @@ public final class EncoderFrame: @unchecked Sendable {
             av_frame_free(&g)
             throw ffmpegError("av_frame_get_buffer", r)
         }
-        self.width = width
-        self.height = height
-        self.pixelFormat = pixelFormat
-        avFrame = f
-        pixelFormat.clear(f)
+        return f
     }
 
     deinit {

@@ -39,16 +39,7 @@ func runFilterBench() {
         var player = ListCasePlayer(c)
         func draw() { player.draw() }
         for _ in 0..<warmUp { draw() }
-        var samples: [Double] = [], allocations: [Double] = []
-        for _ in 0..<rounds {
-            let a0 = alloc_counter_count()
-            for _ in 0..<renderFrames {
-                let t0 = nowNanoseconds()
-                draw()
-                samples.append(ms(t0, nowNanoseconds()))
-            }
-            allocations.append(Double(alloc_counter_count() - a0) / Double(renderFrames))
-        }
+        let (samples, allocations) = timedRounds(rounds, frames: renderFrames, draw)
         add(Record(name: "filters \(c.label)", unit: "ms", samples: samples))
         extra.append(Record(name: "allocations/frame filters \(c.label)", unit: "count", samples: allocations))
     }

@@ -59,15 +59,6 @@ func timeListCase(_ c: DisplayListCase, name: String, width: Int = 1920, height:
         alloc_counter_trace(0)
     }
     guard timing.report.isFaithful else { return timing }
-    timing.samples.reserveCapacity(rounds * renderFrames)
-    for _ in 0..<rounds {
-        let a0 = alloc_counter_count()
-        for _ in 0..<renderFrames {
-            let t0 = nowNanoseconds()
-            _ = draw()
-            timing.samples.append(ms(t0, nowNanoseconds()))
-        }
-        timing.allocations.append(Double(alloc_counter_count() - a0) / Double(renderFrames))
-    }
+    (timing.samples, timing.allocations) = timedRounds(rounds, frames: renderFrames) { _ = draw() }
     return timing
 }

@@ -108,6 +108,24 @@ func nowNanoseconds() -> UInt64 {
 
 func ms(_ start: UInt64, _ end: UInt64) -> Double { Double(end - start) / 1e6 }
 
+/// `rounds` rounds of `frames` calls of `draw`: each call's time (ms) and each round's heap
+/// allocations per call. The samples array is reserved first, so the count is the calls' own.
+func timedRounds(_ rounds: Int, frames: Int, _ draw: () -> Void) -> (samples: [Double], allocations: [Double]) {
+    var samples: [Double] = []
+    samples.reserveCapacity(rounds * frames)
+    var allocations: [Double] = []
+    for _ in 0..<rounds {
+        let a0 = alloc_counter_count()
+        for _ in 0..<frames {
+            let t0 = nowNanoseconds()
+            draw()
+            samples.append(ms(t0, nowNanoseconds()))
+        }
+        allocations.append(Double(alloc_counter_count() - a0) / Double(frames))
+    }
+    return (samples, allocations)
+}
+
 func fmt(_ v: Double, _ digits: Int = 3) -> String { v.isFinite ? String(format: "%.\(digits)f", v) : "—" }
 
 func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
@@ -243,19 +261,7 @@ for (w, h) in sizes {
             draw()
             alloc_counter_trace(0)
         }
-        var samples: [Double] = []
-        samples.reserveCapacity(rounds * renderFrames)
-        var allocations: [Double] = []
-        for _ in 0..<rounds {
-            let a0 = alloc_counter_count()
-            for _ in 0..<renderFrames {
-                let t0 = nowNanoseconds()
-                draw()
-                samples.append(ms(t0, nowNanoseconds()))
-            }
-            // The samples array was reserved; the count is the frames' own allocations.
-            allocations.append(Double(alloc_counter_count() - a0) / Double(renderFrames))
-        }
+        let (samples, allocations) = timedRounds(rounds, frames: renderFrames, draw)
         let key = "\(c.label)@\(w)x\(h)"
         let peerKey = "\(peerAliases[c.label] ?? String(c.label.prefix { $0 != "," }))@\(w)x\(h)"
         add(Record(name: "render \(key)", unit: "ms", samples: samples, peer: peers[peerKey]))

@@ -115,28 +115,8 @@ struct ScriptLexer {
             }
             return .number(Double(v))
         }
-        let start = i
-        while i < bytes.count, isDigit(bytes[i]) { i += 1 }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            var j = i + 1
-            if j < bytes.count, bytes[j] == UInt8(ascii: "+") || bytes[j] == UInt8(ascii: "-") { j += 1 }
-            if j < bytes.count, isDigit(bytes[j]) {
-                i = j
-                while i < bytes.count, isDigit(bytes[i]) { i += 1 }
-            }
-        }
-        guard let v = Double(String(decoding: bytes[start..<i], as: UTF8.self)), v.isFinite else {
-            throw ExpressionFailure("bad number")
-        }
+        guard let v = scanDecimalLiteral(bytes, &i) else { throw ExpressionFailure("bad number") }
         return .number(v)
     }
 
-    private func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
-    private func isIdentifierStart(_ c: UInt8) -> Bool {
-        (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
-    }
 }

@@ -45,12 +45,8 @@ public struct ConicGradientPaint: Paint, Sendable {
 
     public init(gradient: Gradient, center: Point, startAngle: Double = 0, opacity: Double = 1,
                 filter: ColorFilter? = nil) {
-        self.gradient = gradient
-        self.center = center
-        self.startAngle = startAngle
-        self.opacity = opacity
-        self.filter = filter
-        table = GradientColorTable(gradient: gradient, opacity: opacity, filter: filter)
+        var none: ConicGradientPaint?
+        self.init(gradient: gradient, center: center, startAngle: startAngle, opacity: opacity, filter: filter, recycling: &none)
     }
 
     /// The same paint with other parameters, reusing `previous`'s colour table storage when

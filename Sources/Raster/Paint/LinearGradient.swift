@@ -34,13 +34,8 @@ public struct LinearGradientPaint: Paint, Sendable {
 
     public init(gradient: Gradient, start: Point, end: Point, extend: GradientExtend = .pad, opacity: Double = 1,
                 filter: ColorFilter? = nil) {
-        self.gradient = gradient
-        self.start = start
-        self.end = end
-        self.extend = extend
-        self.opacity = opacity
-        self.filter = filter
-        table = GradientColorTable(gradient: gradient, opacity: opacity, filter: filter)
+        var none: LinearGradientPaint?
+        self.init(gradient: gradient, start: start, end: end, extend: extend, opacity: opacity, filter: filter, recycling: &none)
     }
 
     /// The same paint, reusing `previous`'s colour table (consumed) when it has these colours or

@@ -29,25 +29,10 @@ extension Renderer {
         let inner = Rect(minX: r.minX.rounded(.up), minY: r.minY.rounded(.up),
                          maxX: r.maxX.rounded(.down), maxY: r.maxY.rounded(.down))
         guard inner.maxX > inner.minX, inner.maxY > inner.minY else { return false }
-        boundsTransforms.empty()
-        boundsTransforms.append(transform)
-        for i in (index + 1)..<Int(record.end) {
-            switch list.commands[i] {
-            case .beginGroup(let g):
-                let top = boundsTransforms[boundsTransforms.count - 1]
-                boundsTransforms.append(list.groups[Int(g)].group.transform.concatenating(top))
-            case .endGroup:
-                boundsTransforms.removeLast()
-            case .fill(let s), .stroke(let s):
-                guard let box = deviceBounds(of: list.shapes[Int(s)], in: list,
-                                             transform: boundsTransforms[boundsTransforms.count - 1]),
-                      box.minX >= inner.minX, box.minY >= inner.minY, box.maxX <= inner.maxX, box.maxY <= inner.maxY
-                else { return false }
-            case .beginMatte, .endMatte:
-                break
-            }
+        return everyShapeBox(list, from: index + 1, to: Int(record.end), transform: transform, mattes: true) { box in
+            guard let box else { return false }
+            return box.minX >= inner.minX && box.minY >= inner.minY && box.maxX <= inner.maxX && box.maxY <= inner.maxY
         }
-        return true
     }
 
     /// The device rectangle of a clip made of one closed axis-aligned rectangle (move + 3 or 4

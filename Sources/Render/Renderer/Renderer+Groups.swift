@@ -114,6 +114,20 @@ extension Renderer {
     /// Whether the device bounds of the shapes in commands first..<end are pairwise disjoint.
     private func shapesAreDisjoint(_ list: DisplayList, from first: Int, to end: Int, transform: Transform) -> Bool {
         shapeBounds.empty()
+        return everyShapeBox(list, from: first, to: end, transform: transform, mattes: false) { box in
+            guard let box else { return false }
+            for other in shapeBounds where box.overlaps(other) { return false }
+            shapeBounds.append(box)
+            return true
+        }
+    }
+
+    /// Whether `accept` holds for the device bounds (`deviceBounds`, nil when unknown) of every
+    /// shape in commands first..<end, drawn under `transform` and their groups' transforms; a
+    /// matte in the range is passed over with `mattes`, else the answer is false. Stops at the
+    /// first false. Reuses the renderer's transform stack (no allocation in steady state).
+    func everyShapeBox(_ list: DisplayList, from first: Int, to end: Int, transform: Transform, mattes: Bool,
+                       _ accept: (Rect?) -> Bool) -> Bool {
         boundsTransforms.empty()
         boundsTransforms.append(transform)
         for i in first..<end {
@@ -124,12 +138,11 @@ extension Renderer {
             case .endGroup:
                 boundsTransforms.removeLast()
             case .fill(let s), .stroke(let s):
-                guard let box = deviceBounds(of: list.shapes[Int(s)], in: list, transform: boundsTransforms[boundsTransforms.count - 1])
-                else { return false }
-                for other in shapeBounds where box.overlaps(other) { return false }
-                shapeBounds.append(box)
+                guard accept(deviceBounds(of: list.shapes[Int(s)], in: list, transform: boundsTransforms[boundsTransforms.count - 1])) else {
+                    return false
+                }
             case .beginMatte, .endMatte:
-                return false
+                guard mattes else { return false }
             }
         }
         return true
