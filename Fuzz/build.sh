@@ -55,6 +55,7 @@ echo "fuzz: linking $OUT/fuzz-expression"
 link $SAN "$OUT"/{Geometry,CClipper,Raster,Motion,Render,Text,JSON,Lottie,ExpressionFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-expression"
 module Scenes -- $(find Sources/Scenes -name '*.swift' | sort)
 module Video -- $(find Sources/Video -name '*.swift' | sort)
+module Media -- $(find Sources/Media -name '*.swift' | sort)
 # The preset target is compiled INTO the AnimExport module: it calls the internal decoder.
 module AnimExport -D ANIMEXPORT_FUZZ_BUILD -- $(find Sources/AnimExport -name '*.swift' | sort) Fuzz/PresetCase.swift Fuzz/PresetFuzz.swift
 echo "fuzz: linking $OUT/fuzz-preset"
@@ -65,7 +66,6 @@ echo "fuzz: linking $OUT/fuzz-font"
 link $SAN "$OUT"/{Geometry,CClipper,Raster,Text,FontFuzz}.o $LIBS $CLIPPER_LIBS -o "$OUT/fuzz-font"
 
 # Images (libavcodec) and zip archives (libzip) as Lottie files bring them (MediaCase.swift).
-module Media -- $(find Sources/Media -name '*.swift' | sort)
 module MediaFuzz -- Fuzz/MediaCase.swift Fuzz/MediaFuzz.swift
 echo "fuzz: linking $OUT/fuzz-media"
 link $SAN "$OUT"/{Media,MediaFuzz}.o $LIBS -o "$OUT/fuzz-media"
