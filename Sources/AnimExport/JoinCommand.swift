@@ -36,27 +36,21 @@ func runJoin(_ args: [String]) throws(ExportError) -> Int32 {
     return 0
 }
 
-/// What a join wrote.
+/// What a join wrote: the file (its `seconds` the clip's duration), from how many segments, in
+/// how long (wall seconds).
 struct JoinedClip {
-    var output: String
+    var file: ExportResult
     var segments: Int
-    var width: Int
-    var height: Int
-    var frames: Int
-    /// The clip's duration.
-    var seconds: Double
-    var bytes: Int
-    /// Wall time of the join.
     var wall: Double
 
     var line: String {
-        String(format: "joined %d segments into %@ (%d×%d, %d frames, %.3f s, %@) in %.2f s", segments, output,
-               width, height, frames, seconds, byteCount(bytes), wall)
+        String(format: "joined %d segments into %@ (%d×%d, %d frames, %.3f s, %@) in %.2f s", segments, file.path,
+               file.width, file.height, file.frames, file.seconds, byteCount(file.bytes), wall)
     }
 
     /// The `done` event of a render (RenderCommand.swift's header): the joined file's facts.
     var doneEvent: [String: Any?] {
-        ["event": "done", "name": output, "frames": frames, "bytes": bytes, "seconds": (wall * 1000).rounded() / 1000]
+        ["event": "done", "name": file.path, "frames": file.frames, "bytes": file.bytes, "seconds": (wall * 1000).rounded() / 1000]
     }
 }
 
@@ -75,9 +69,11 @@ func joinSegments(in folder: String, into output: String, overwrite: Bool, audio
         let (frames, bytes) = settings.segmentsAreIntermediate
             ? try SegmentJoiner.encode(inputs, to: output, settings: settings)      // GIF, APNG, WebP: encoded once here
             : try SegmentJoiner.join(inputs, to: output, settings: try settings.joinSettings())
-        return JoinedClip(output: output, segments: inputs.count, width: first.width, height: first.height, frames: frames,
-                          seconds: Double(frames) * Double(settings.fps.den) / Double(settings.fps.num), bytes: bytes,
-                          wall: Date().timeIntervalSince(started))
+        let file = ExportResult(path: output, frames: frames, bytes: bytes, seconds: Double(frames) * Double(settings.fps.den) / Double(settings.fps.num),
+                                width: first.width, height: first.height, codec: settings.format.codec.rawValue,
+                                pixelFormat: settings.storedPixelFormat, alpha: settings.alpha,
+                                audio: settings.audio == nil ? nil : settings.format.container.audioCodec)
+        return JoinedClip(file: file, segments: inputs.count, wall: Date().timeIntervalSince(started))
     } catch {
         switch error {
         case .invalidFile, .invalidInput: throw .usage("join \(folder): \(error)")

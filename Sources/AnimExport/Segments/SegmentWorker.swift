@@ -95,8 +95,7 @@ private final class SegmentedClipObserver: ExportObserver {
     func done(_ result: ExportResult) {}     // a segment's file: the clip is done after the join
 
     func finish(_ joined: JoinedClip) {
-        reporter.done(ExportResult(path: joined.output, frames: joined.frames, bytes: joined.bytes, seconds: joined.seconds,
-                                   width: joined.width, height: joined.height))
+        reporter.done(joined.file)
     }
 }
 

@@ -87,12 +87,8 @@ struct ExpressionLexer {
         while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 }
         guard i < bytes.count else { return .end }
         let c = bytes[i]
-        if isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < bytes.count && isDigit(bytes[i + 1])) { return try number() }
-        if isIdentifierStart(c) {
-            let start = i
-            while i < bytes.count, isIdentifierStart(bytes[i]) || isDigit(bytes[i]) { i += 1 }
-            return .identifier(String(decoding: bytes[start..<i], as: UTF8.self))
-        }
+        if startsNumber(bytes, i) { return try number() }
+        if isIdentifierStart(c) { return .identifier(scanIdentifier(bytes, &i)) }
         if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") {
             let start = i + 1
             i = start

@@ -4,6 +4,7 @@
 //   DecimalLiteral  digits [ "." digits ] [ ("e" | "E") [ "+" | "-" ] digits ]   (ECMA-262 §7.8.3,
 //                   from a digit; an "e" not followed by an exponent's digits ends the literal)
 //   IdentifierStart "A"…"Z" | "a"…"z" | "_" | "$"   (ASCII; a non-ASCII letter is refused)
+//   Identifier      IdentifierStart *( IdentifierStart | digit )
 //
 // The value is the standard library's correctly rounded parse of the literal's text.
 
@@ -30,6 +31,18 @@ func scanDecimalLiteral(_ bytes: [UInt8], _ i: inout Int) -> Double? {
 
 private func skipDigits(_ bytes: [UInt8], _ i: inout Int) {
     while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+}
+
+/// Whether a number starts at `i`: a digit, or "." before a digit.
+func startsNumber(_ bytes: [UInt8], _ i: Int) -> Bool {
+    isDigit(bytes[i]) || (bytes[i] == UInt8(ascii: ".") && i + 1 < bytes.count && isDigit(bytes[i + 1]))
+}
+
+/// Scans the identifier starting at `i` (an IdentifierStart) and moves `i` past it.
+func scanIdentifier(_ bytes: [UInt8], _ i: inout Int) -> String {
+    let start = i
+    while i < bytes.count, isIdentifierStart(bytes[i]) || isDigit(bytes[i]) { i += 1 }
+    return String(decoding: bytes[start..<i], as: UTF8.self)
 }
 
 func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }

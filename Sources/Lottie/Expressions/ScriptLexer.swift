@@ -32,12 +32,8 @@ struct ScriptLexer {
         try skipSpaceAndComments()
         guard i < bytes.count else { return .end }
         let c = bytes[i]
-        if isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < bytes.count && isDigit(bytes[i + 1])) { return try number() }
-        if isIdentifierStart(c) {
-            let start = i
-            while i < bytes.count, isIdentifierStart(bytes[i]) || isDigit(bytes[i]) { i += 1 }
-            return .identifier(String(decoding: bytes[start..<i], as: UTF8.self))
-        }
+        if startsNumber(bytes, i) { return try number() }
+        if isIdentifierStart(c) { return .identifier(scanIdentifier(bytes, &i)) }
         if c == UInt8(ascii: "'") || c == UInt8(ascii: "\"") { return try string(quote: c) }
         for s in Self.symbols where i + s.count <= bytes.count && Array(bytes[i..<i + s.count]) == s {
             i += s.count

@@ -71,46 +71,41 @@ public struct LayerMatrices: Sendable {
         for i in 0..<n { done[i] = false }
         if composition.layers.contains(where: { $0.transform.depth != nil }) {
             if world4.count < n { world4 += Array(repeating: .identity, count: n - world4.count) }
-            for i in 0..<n { compute4(i, composition, frame) }
+            for i in 0..<n { compute(i, composition, frame, depth: true) }
             return
         }
-        for i in 0..<n { compute(i, composition, frame) }
+        for i in 0..<n { compute(i, composition, frame, depth: false) }
     }
 
-    /// World(i) in 4×4, parenting multiplied before z is dropped (DepthTransform.swift).
-    private mutating func compute4(_ i: Int, _ composition: Composition, _ frame: Double) {
+    /// World(i), computing undone ancestors first. With `depth`, in 4×4: parenting multiplied
+    /// before z is dropped (DepthTransform.swift).
+    private mutating func compute(_ i: Int, _ composition: Composition, _ frame: Double, depth: Bool) {
+        collectUndoneChain(from: i, composition)
+        while let k = chain.popLast() {
+            let layer = composition.layers[k]
+            if depth {
+                var m = layer.transform.matrix4(at: frame, autoOrient: layer.autoOrient)
+                if let p = layer.parent { m = m.concatenating(world4[p]) }
+                world4[k] = m
+                world[k] = m.projected
+            } else {
+                var m = layer.transform.matrix(at: frame, autoOrient: layer.autoOrient)
+                if let p = layer.parent { m = m.concatenating(world[p]) }
+                world[k] = m
+            }
+            done[k] = true
+        }
+    }
+
+    /// `chain` := layer i and its ancestors up to the first one already done, nearest first
+    /// (iteratively: chains can be long; no cycles, checked at decode).
+    private mutating func collectUndoneChain(from i: Int, _ composition: Composition) {
         chain.removeAll(keepingCapacity: true)
         var j = i
         while !done[j] {
             chain.append(j)
             guard let p = composition.layers[j].parent else { break }
             j = p
-        }
-        while let k = chain.popLast() {
-            let layer = composition.layers[k]
-            var m = layer.transform.matrix4(at: frame, autoOrient: layer.autoOrient)
-            if let p = layer.parent { m = m.concatenating(world4[p]) }
-            world4[k] = m
-            world[k] = m.projected
-            done[k] = true
-        }
-    }
-
-    /// World(i), computing undone ancestors first (iteratively: chains can be long).
-    private mutating func compute(_ i: Int, _ composition: Composition, _ frame: Double) {
-        chain.removeAll(keepingCapacity: true)
-        var j = i
-        while !done[j] {
-            chain.append(j)
-            guard let p = composition.layers[j].parent else { break }   // no cycles (checked at decode)
-            j = p
-        }
-        while let k = chain.popLast() {
-            let layer = composition.layers[k]
-            var m = layer.transform.matrix(at: frame, autoOrient: layer.autoOrient)
-            if let p = layer.parent { m = m.concatenating(world[p]) }
-            world[k] = m
-            done[k] = true
         }
     }
 }
