@@ -91,4 +91,15 @@ private func layerControl(_ name: String, _ ind: Int) -> String {
         #expect(places.count == 1 && places[0].contains("sourceRectAtTime of a text layer"), "\(places)")
         #expect(a.root.layers[2].transform.rotation.value(at: 0) == 7)
     }
+
+    @Test func sourceRectAtTimeOfAnImageLayerIsItsAssetsSize() throws {
+        // lottie-web's IImageElement: {0, 0, w, h} of the asset, whatever the time.
+        let x = escaped("var r = thisComp.layer('Logo').sourceRectAtTime(time); [r.width * 1000 + r.height, r.top + r.left]")
+        let layers = #"[{"ty": 2, "ind": 1, "nm": "Logo", "refId": "img", "ip": 0, "op": 60, "st": 0, "ks": {}},"#
+            + #"{"ty": 3, "ind": 2, "nm": "Probe", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "x": "\#(x)"}}}]"#
+        let assets = #", "assets": [{"id": "img", "w": 120, "h": 45, "u": "", "p": "data:image/png;base64,", "e": 1}]"#
+        let a = try decode(lottieJSON(layers: layers, extra: assets))
+        #expect(a.root.layers[1].transform.position.value(at: 0) == Point(120_045, 0))
+        #expect(!a.features.places(of: .unrecognisedExpressions).contains { $0.contains("sourceRectAtTime") })
+    }
 }

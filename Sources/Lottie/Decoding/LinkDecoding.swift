@@ -36,6 +36,8 @@ struct LinkedComposition {
 struct LinkState {
     /// Compositions by `nm` (the root's and precomposition assets', the first of each name).
     var compositions: [String: LinkedComposition] = [:]
+    /// Image assets' `w` × `h` by id, the first of each id (an image layer's sourceRectAtTime).
+    var imageSizes: [String: (width: Double, height: Double)] = [:]
     /// Linked properties decoded so far, by JSON path (failures too).
     var resolved: [String: Result<LinkTarget, ExpressionFailure>] = [:]
     /// JSON paths of the linked properties being decoded, outermost first.
@@ -80,7 +82,12 @@ extension DecodeContext {
         guard case .array(let assets)? = member(root, "assets") else { return }
         var byID: [String: LinkedComposition] = [:]
         for (i, a) in assets.enumerated() {
-            guard case .object(let o) = a, case .array(let list)? = member(o, "layers") else { continue }
+            guard case .object(let o) = a else { continue }
+            if case .string(let id)? = member(o, "id"), case .number(let w)? = member(o, "w"), case .number(let h)? = member(o, "h"),
+               member(o, "layers") == nil, links.imageSizes[id] == nil {
+                links.imageSizes[id] = (w, h)
+            }
+            guard case .array(let list)? = member(o, "layers") else { continue }
             let c = LinkedComposition(layers: list, layersPath: [.key("assets"), .index(i), .key("layers")], placePrefix: "assets[\(i)].")
             if case .string(let id)? = member(o, "id"), byID[id] == nil { byID[id] = c }
             if let n = name(o), links.compositions[n] == nil { links.compositions[n] = c }

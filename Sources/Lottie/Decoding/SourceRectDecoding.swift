@@ -7,13 +7,16 @@
 //   shape layer (ty 4), precomposition (0)   { top: 0, left: 0, width: 100, height: 100 }
 //                                             (RenderableElement's placeholder: lottie-web does not measure shapes)
 //   solid (1)                                 { top: 0, left: 0, width: sw, height: sh }
+//   image (2)                                 { top: 0, left: 0, width: w, height: h } of its asset
+//                                             (IImageElement's sourceRect; the asset's own w × h — a
+//                                             replaced image is drawn into that box, Model/TextOverrides.swift)
 //   null (3)                                  undefined (lottie-web's NullElement returns nothing)
 //
 // After Effects measures the layer's content at time t instead (a shape layer's path bounds, with
 // the stroke when includeExtents is true), so a script laying things out around a shape's real
 // bounds differs from AE here; files made for lottie-web were previewed against this answer.
 // A text layer's rectangle is the bounding box of its rendered glyphs in lottie-web (the SVG
-// element's getBBox), an image layer's its asset's size: neither is read here, so they are reported.
+// element's getBBox): not measured here, so it is reported.
 
 extension DecodeContext {
     /// The rewritten call, or nil when `x` is not a sourceRectAtTime call.
@@ -36,6 +39,11 @@ extension DecodeContext {
         switch type {
         case 0, 4: break
         case 1: size = ((try? optionalNumber(o, "sw")) ?? 0, (try? optionalNumber(o, "sh")) ?? 0)
+        case 2:
+            guard case .string(let ref)? = member(o, "refId"), let asset = links.imageSizes[ref] else {
+                throw ExpressionFailure("sourceRectAtTime of an image layer whose image asset (its refId) is missing")
+            }
+            size = asset
         case 3: return .name("undefined")
         default:
             throw ExpressionFailure("sourceRectAtTime of a \(type == 5 ? "text layer (lottie-web measures its rendered glyphs)" : "layer of type \(formatNumber(type))") is not supported")
