@@ -7,7 +7,7 @@
 //
 // Lottie does not open zip files (it knows no zip library): the caller passes the archive as a
 // `LottieArchive` (AnimExport uses Media's libzip reader, which caps entries, sizes and ratios
-// and refuses names with ".." or an absolute path). The manifest is parsed with the Lottie JSON
+// and refuses names with ".." or an absolute path). The manifest is parsed with the JSON module's
 // scanner under the same depth and value caps as an animation. The first animation in the
 // manifest is the default; `animation(id:)` picks another. Only entries named here are read.
 import JSON

@@ -15,7 +15,6 @@
 // The theme ids are the `t/*.json` entries of the archive; an unknown id is an error listing them.
 import JSON
 
-
 extension DotLottie {
     /// The ids of the archive's themes (its `t/ID.json` entries), sorted.
     public var themeIDs: [String] {
