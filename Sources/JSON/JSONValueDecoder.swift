@@ -127,13 +127,27 @@ struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let object: JSONObject
     let codingPath: [any CodingKey]
+    /// Member name → index of its last occurrence, for objects past a few members: a dictionary
+    /// decoded key by key (a manifest's 10 000 outputs) would otherwise scan the object per key.
+    private let index: [String: Int]?
+
+    init(object: JSONObject, codingPath: [any CodingKey]) {
+        self.object = object
+        self.codingPath = codingPath
+        index = object.count > 16 ? Dictionary(zip(object.keys, object.keys.indices), uniquingKeysWith: { $1 }) : nil
+    }
 
     var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { object.contains(key.stringValue) }
+    func contains(_ key: Key) -> Bool { value(key.stringValue) != nil }
+
+    private func value(_ name: String) -> JSONValue? {
+        guard let index else { return object[name] }
+        return index[name].map { object.values[$0] }
+    }
 
     private func member(_ key: Key) throws -> ValueDecoder {
-        guard let value = object[key.stringValue] else {
+        guard let value = value(key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no member \"\(key.stringValue)\""))
         }
         return ValueDecoder(value: value, codingPath: codingPath + [key])
@@ -159,11 +173,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        ValueDecoder(value: object["super"] ?? .null, codingPath: codingPath + [SuperKey()])
+        ValueDecoder(value: value("super") ?? .null, codingPath: codingPath + [SuperKey()])
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        ValueDecoder(value: object[key.stringValue] ?? .null, codingPath: codingPath + [key])
+        ValueDecoder(value: value(key.stringValue) ?? .null, codingPath: codingPath + [key])
     }
 }
 

@@ -77,6 +77,10 @@ import Testing
             }
         }
         #expect(try decode(Keys.self, #"{"z": 1, "a": 2, "m": 3}"#).names == ["z", "a", "m"])
+        // A large object (looked up through an index): every member, the last of a repeated name.
+        let members = (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let big = try decode([String: Int].self, "{\(members), \"k7\": 700}")
+        #expect(big.count == 40 && big["k39"] == 39 && big["k7"] == 700)
     }
 
     @Test func duplicateNamesAreRefusedWhenAskedWithTheirPlace() throws {
