@@ -9,22 +9,14 @@
 // ExpressionFuzz module (Fuzz/build.sh) and replayed by a unit test over
 // Fuzz/regressions/expression (Tests/LottieTests/FuzzReplay links to this file). Unrecognised
 // expressions are fine; crashes, hangs and runaway memory are not.
+import JSON
 import Lottie
 
-/// `s` as the text of a JSON string literal (quotes, backslashes and control characters escaped).
+/// `s` as the text of a JSON string literal (JSON.stringify's quoting, the JSON module's).
 func jsonStringLiteral(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case _ where u.value < 0x20:
-            let hex = String(u.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
+    var out = ""
+    writeJSONString(s, into: &out)
+    return out
 }
 
 func expressionFuzzFile(_ expression: String) -> String {
