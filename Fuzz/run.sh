@@ -3,12 +3,12 @@
 # and prints each target's executions and exec/s. Exit 1 if any target found a crash, a hang
 # (> 10 s for one input), a leak or an input needing > 2 GB; the input is then in
 # OUT/artifacts-<target>/ — fix the bug, then keep the input in Fuzz/regressions/<target>/.
-#   Fuzz/run.sh OUT SECONDS
+#   Fuzz/run.sh OUT SECONDS            (FUZZ_TARGETS="expression lottie" runs only those)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
 SECONDS_EACH=${2:-600}
-targets=(geometry preset font lottie media expression)
+targets=(${FUZZ_TARGETS:-geometry preset font lottie media expression})
 pids=()
 for t in "${targets[@]}"; do
     corpus=$OUT/corpus-$t
