@@ -105,6 +105,7 @@ public enum CLI {
         default:
             if isLottiePath(command) { return try runLottieRender(command, rest, library: library) }
             guard let kind = AnimationKind(rawValue: command) else {
+                if let error = notLottieFile(command, command: "") { throw error }
                 let known = AnimationKind.allCases.map(\.rawValue) + ["still", "list", "batch", "render", "manifest", "info", "join"]
                 let hint = nearest(to: command, in: known).map { " (did you mean '\($0)'?)" } ?? ""
                 throw .usage("unknown command or animation '\(command)'\(hint); known: \(known.joined(separator: ", "))")

@@ -31,6 +31,7 @@ func runStill(_ args: [String], library: PresetLibrary) throws(ExportError) -> I
     }
     if isLottiePath(args[0]) { return try runLottieStill(args[0], Array(args.dropFirst()), library: library) }
     guard let kind = AnimationKind(rawValue: args[0]) else {
+        if let error = notLottieFile(args[0], command: "still: ") { throw error }
         let known = AnimationKind.allCases.map(\.rawValue)
         let hint = nearest(to: args[0], in: known).map { " (did you mean '\($0)'?)" } ?? ""
         throw .usage("still: unknown animation '\(args[0])'\(hint); known: \(known.joined(separator: ", "))")

@@ -47,6 +47,30 @@ import Video
         #expect(!FileManager.default.fileExists(atPath: dir + "/bad.png") && !FileManager.default.fileExists(atPath: dir + "/json.png"))
     }
 
+    /// A file of another name (lottie-ios's `.lot`, a download without an extension) is read by its
+    /// first bytes: a zip is a dotLottie, a JSON object a Lottie file; a FIFO is never opened.
+    @Test func otherExtensionsAreSniffed() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: archive, toPath: dir + "/anim.bin")
+        try FileManager.default.copyItem(atPath: fixture("solid-layer"), toPath: dir + "/switch.lot")
+        let zip = try animexport(["still", "anim.bin", "--animation", "outro", "--scale", "1", "zip.png"], cwd: dir)
+        #expect(zip.status == 0, "\(zip.stderr)")
+        let png = try PNGReader.read(path: dir + "/zip.png")
+        #expect(Array(png.rgba[(50 * png.width + 50) * 4..<(50 * png.width + 50) * 4 + 4]) == [0, 255, 0, 255])
+        let json = try animexport(["still", "switch.lot", "json.png"], cwd: dir)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/json.png"))
+        #expect(mkfifo(dir + "/pipe.lot", 0o600) == 0)
+        let pipe = try animexport(["still", "pipe.lot", "pipe.png"], cwd: dir)
+        #expect(pipe.status == 2 && pipe.stderr.contains("pipe.lot: not a Lottie file"), "\(pipe.stderr)")
+        try Data("not lottie".utf8).write(to: URL(fileURLWithPath: dir + "/text.lot"))
+        let text = try animexport(["still", "text.lot", "text.png"], cwd: dir)
+        #expect(text.status == 2 && text.stderr.contains("text.lot: not a Lottie file"), "\(text.stderr)")
+        #expect(!["zip.png", "json.png"].contains { !FileManager.default.fileExists(atPath: dir + "/" + $0) })
+        #expect(!["pipe.png", "text.png"].contains { FileManager.default.fileExists(atPath: dir + "/" + $0) })
+    }
+
     @Test func imageProblemsWarnAndStrictRefuses() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }

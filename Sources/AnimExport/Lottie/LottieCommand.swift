@@ -53,9 +53,17 @@ let lottieStillFlags: [FlagSpec] = [
     FlagSpec("--frame", value: "F", help: "the file's frame F counted from its in-point, 0 ≤ F < op − ip (instead of --time)"),
 ] + lottieOverrideFlags + stillFlags.filter { !["--time", "--preset", "--font"].contains($0.name) }.map(lottieFlagHelp)
 
-/// Whether a command-line word names a Lottie file rather than an animation.
+/// Whether a command-line word names a Lottie file rather than an animation: a .json or .lottie
+/// name, or an existing file whose first bytes are a JSON object or a zip (LottieInput.kind).
 func isLottiePath(_ word: String) -> Bool {
-    (word.lowercased().hasSuffix(".json") || LottieInput.isArchive(word)) && AnimationKind(rawValue: word) == nil
+    AnimationKind(rawValue: word) == nil && LottieInput.kind(word) != nil
+}
+
+/// The error for a word that names an existing file which is not a Lottie file (nil otherwise:
+/// the word is then an unknown animation or command).
+func notLottieFile(_ word: String, command: String) -> ExportError? {
+    guard word.contains("/") || word.contains("."), FileManager.default.fileExists(atPath: word) else { return nil }
+    return .usage("\(command)\(word): not a Lottie file: not a regular file whose first bytes are a JSON object or a dotLottie (zip) archive")
 }
 
 func lottieHelp() -> String {

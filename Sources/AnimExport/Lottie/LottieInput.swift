@@ -6,18 +6,53 @@
 //   FILE.lottie    a dotLottie zip (Media.ZipArchive: caps on entries, sizes and ratio, no
 //                  traversal); `--animation ID` picks an animation (default: the first listed);
 //                  image assets resolve to entries of the archive (Lottie/DotLottie)
+//   FILE.other     an existing regular file of another name (lottie-ios's `.lot`, a download
+//                  without its extension) by its first bytes: a zip's "PK\3\4" is a dotLottie,
+//                  "{" (after blanks or a UTF-8 BOM) JSON
 //
 // Every image is decoded once by Media.ImageDecoder (libavcodec: PNG, JPEG, WebP; all of an
 // animation's images together within ImageBudget's pixel cap) and handed to
 // Lottie as straight RGBA (LottieImageLoader); one that cannot be read is a warning naming it
 // (an error under --strict), through LottieCoverage.
+import Foundation
 import Lottie
 import Media
 import Video
 
 enum LottieInput {
-    /// Whether `path` names a dotLottie archive (by its extension).
-    static func isArchive(_ path: String) -> Bool { path.lowercased().hasSuffix(".lottie") }
+    enum Kind { case json, archive }
+
+    /// What `path` holds: by its extension (.json, .lottie), else by its first bytes; nil when
+    /// it is neither, or not an existing regular file (a FIFO is never opened).
+    static func kind(_ path: String) -> Kind? {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".lottie") { return .archive }
+        if lower.hasSuffix(".json") { return .json }
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var head = [UInt8](repeating: 0, count: 64)
+        let n = fread(&head, 1, head.count, file)
+        return kind(bytes: head[..<n])
+    }
+
+    /// What the first bytes say: a zip's local header, or a JSON object after blanks or a BOM.
+    static func kind(bytes: ArraySlice<UInt8>) -> Kind? {
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .archive }
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
+        let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "{") ? .json : nil
+    }
+
+    /// Whether `path` names a dotLottie archive (its extension, or a zip's first bytes).
+    static func isArchive(_ path: String) -> Bool { kind(path) == .archive }
+
+    /// Whether the file `path`, read as `bytes`, is a dotLottie archive.
+    static func isArchive(_ path: String, bytes: [UInt8]) -> Bool {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".lottie") || lower.hasSuffix(".json") { return lower.hasSuffix(".lottie") }
+        return kind(bytes: bytes[...]) == .archive
+    }
 
     /// The animation at `path` with its images loaded.
     static func load(_ path: String, animationID: String? = nil, slots: [String: LottieSlotInput] = [:],
@@ -48,9 +83,10 @@ enum LottieInput {
     static func load(bytes: [UInt8], path: String, imageFolder: String, animationID: String?,
                      digest: InputDigest, slots: [String: LottieSlotInput] = [:], theme: String? = nil) throws(ExportError) -> LottieAnimation {
         FFmpegLog.setVerbose(FFmpegLog.isVerbose)
-        digest.add(isArchive(path) ? "dotlottie" : "lottie", bytes)
+        let archive = isArchive(path, bytes: bytes)
+        digest.add(archive ? "dotlottie" : "lottie", bytes)
         do throws(LottieError) {
-            if isArchive(path) {
+            if archive {
                 let zip: ZipArchive
                 do { zip = try ZipArchive(bytes: bytes) } catch {
                     throw LottieError(file: path, path: "", message: "cannot be read as a dotLottie archive: \(error)")
