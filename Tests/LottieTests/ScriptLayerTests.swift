@@ -87,8 +87,9 @@ private func layerControl(_ name: String, _ ind: Int) -> String {
         let a = try decode(lottieJSON(layers: layers, extra: #", "fonts": {"list": [{"fName": "F", "fFamily": "Sans", "fStyle": "Regular"}]}"#))
         let p = a.root.layers[2].transform.position.value(at: 0)
         #expect(p == Point(201, 40_030), "\(p)")
-        let places = a.features.places(of: .unrecognisedExpressions)
-        #expect(places.count == 1 && places[0].contains("sourceRectAtTime of a text layer"), "\(places)")
+        // A text layer's rectangle is measured by the builder (TextRectTests): recognised, and
+        // outside a build (here) the keyframed value stands.
+        #expect(!a.features.uses(.unrecognisedExpressions), "\(a.features.places(of: .unrecognisedExpressions))")
         #expect(a.root.layers[2].transform.rotation.value(at: 0) == 7)
     }
 

@@ -79,6 +79,8 @@ public final class LottieBuilder {
     var undashedMessage: (layer: String, text: String)?
     /// Text layers: fonts, set documents and per-character scratch (TextEmitter.swift).
     private(set) lazy var text = TextEmitter(animation, builder: self)
+    /// sourceRectAtTime() of text layers, bound while a frame is built (TextRectMeasurer.swift).
+    private lazy var textRects = TextRectMeasurer(builder: self)
 
     public init(_ animation: LottieAnimation) {
         self.animation = animation
@@ -106,7 +108,11 @@ public final class LottieBuilder {
         strokeEffectLayers.removeAll(keepingCapacity: true)
         var visitor = LayerEmitter(builder: self, list: DisplayList())
         swap(&list, &visitor.list)      // the visitor owns the list while it walks (moved, not copied)
-        walker.walk(composition: 0, frame: frame, &visitor)
+        if animation.measuredTextPlaces.isEmpty {
+            walker.walk(composition: 0, frame: frame, &visitor)
+        } else {
+            TextRects.$current.withValue(TextRects.Binding(measurer: textRects)) { walker.walk(composition: 0, frame: frame, &visitor) }
+        }
         swap(&list, &visitor.list)
         list.endGroup()
         if !frameReport.isEmpty { list.sourceReport = frameReport }

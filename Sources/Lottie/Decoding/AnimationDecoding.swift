@@ -139,6 +139,7 @@ extension DecodeContext {
         animation.repairs = repairs
         animation.frameMemory = memory
         animation.slots = slotUses.slots
+        animation.measuredTextPlaces = links.measuredText
         return animation
     }
 

@@ -38,6 +38,8 @@ struct LinkState {
     var compositions: [String: LinkedComposition] = [:]
     /// Image assets' `w` × `h` by id, the first of each id (an image layer's sourceRectAtTime).
     var imageSizes: [String: (width: Double, height: Double)] = [:]
+    /// Text layers whose sourceRectAtTime a script reads, by place (LottieAnimation.measuredTextPlaces).
+    var measuredText: Set<String> = []
     /// Linked properties decoded so far, by JSON path (failures too).
     var resolved: [String: Result<LinkTarget, ExpressionFailure>] = [:]
     /// JSON paths of the linked properties being decoded, outermost first.

@@ -121,7 +121,7 @@ extension DecodeContext {
 
     private func rewrite(_ x: ScriptExpr, _ links: inout [LinkTarget]) throws(ExpressionFailure) -> ScriptExpr {
         if sourceTextIsValue, Self.sourceText(x) { return .name("value") }     // TextExpressionDecoding.swift
-        if let rect = try sourceRect(x) { return rect }                       // SourceRectDecoding.swift
+        if let rect = try sourceRect(x, &links) { return rect }                     // SourceRectDecoding.swift
         if let space = try layerSpace(x, &links) {
             guard case let .call(f, args) = space else { return space }
             return .call(f, [args[0], args[1], try rewrite(args[2], &links)])

@@ -11,16 +11,18 @@
 //                                             (IImageElement's sourceRect; the asset's own w × h — a
 //                                             replaced image is drawn into that box, Model/TextOverrides.swift)
 //   null (3)                                  undefined (lottie-web's NullElement returns nothing)
+//   text (5)                                  the bounds of its set glyphs at the frame, measured
+//                                             by the builder (Expressions/TextRectLink.swift)
 //
 // After Effects measures the layer's content at time t instead (a shape layer's path bounds, with
 // the stroke when includeExtents is true), so a script laying things out around a shape's real
 // bounds differs from AE here; files made for lottie-web were previewed against this answer.
-// A text layer's rectangle is the bounding box of its rendered glyphs in lottie-web (the SVG
-// element's getBBox): not measured here, so it is reported.
+
+import JSON
 
 extension DecodeContext {
     /// The rewritten call, or nil when `x` is not a sourceRectAtTime call.
-    func sourceRect(_ x: ScriptExpr) throws(ExpressionFailure) -> ScriptExpr? {
+    func sourceRect(_ x: ScriptExpr, _ links: inout [LinkTarget]) throws(ExpressionFailure) -> ScriptExpr? {
         guard case let .call(callee, args) = x, args.count <= 2 else { return nil }
         var layer: LinkLayer
         switch callee {
@@ -40,15 +42,25 @@ extension DecodeContext {
         case 0, 4: break
         case 1: size = ((try? optionalNumber(o, "sw")) ?? 0, (try? optionalNumber(o, "sh")) ?? 0)
         case 2:
-            guard case .string(let ref)? = member(o, "refId"), let asset = links.imageSizes[ref] else {
+            guard case .string(let ref)? = member(o, "refId"), let asset = self.links.imageSizes[ref] else {
                 throw ExpressionFailure("sourceRectAtTime of an image layer whose image asset (its refId) is missing")
             }
             size = asset
         case 3: return .name("undefined")
+        case 5:
+            let place = "\(expressionScope.placePrefix)layers[\(position)] \(quoted(name(o) ?? ""))"
+            links.append(.textRect(TextRectLink(place: place)))
+            self.links.measuredText.insert(place)
+            let rect = ScriptExpr.link(links.count - 1)
+            return Self.rectObject((0..<4).map { .index(rect, .number(Double($0))) })
         default:
-            throw ExpressionFailure("sourceRectAtTime of a \(type == 5 ? "text layer (lottie-web measures its rendered glyphs)" : "layer of type \(formatNumber(type))") is not supported")
+            throw ExpressionFailure("sourceRectAtTime of a layer of type \(formatNumber(type)) is not supported")
         }
-        return .object([ScriptProperty(key: "top", value: .number(0)), ScriptProperty(key: "left", value: .number(0)),
-                        ScriptProperty(key: "width", value: .number(size.0)), ScriptProperty(key: "height", value: .number(size.1))])
+        return Self.rectObject([.number(0), .number(0), .number(size.0), .number(size.1)])
+    }
+
+    /// { top, left, width, height } of the four expressions.
+    private static func rectObject(_ parts: [ScriptExpr]) -> ScriptExpr {
+        .object(zip(["top", "left", "width", "height"], parts).map { ScriptProperty(key: $0, value: $1) })
     }
 }

@@ -111,6 +111,8 @@ enum LinkTarget: Sendable {
     /// The expression's own property: its value before the expression (`value`), as After Effects
     /// reads `transform.position` in a position expression. Its length is the expression's.
     case own
+    /// A text layer's sourceRectAtTime(): (top, left, width, height), measured by the builder (TextRectLink.swift).
+    case textRect(TextRectLink)
 
     /// Components of the value (nil for `own`).
     var count: Int? {
@@ -118,7 +120,7 @@ enum LinkTarget: Sendable {
         case .own, .path: return nil
         case .scalar: return 1
         case .vector, .position: return 2
-        case .color: return 4
+        case .color, .textRect: return 4
         }
     }
 
@@ -131,13 +133,14 @@ enum LinkTarget: Sendable {
         case .position(let p): let v = p.value(at: frame); return ExpressionValue(SIMD4(v.x, v.y, 0, 0), count: 2)
         case .color(let p): let c = p.value(at: frame); return ExpressionValue(SIMD4(c.r, c.g, c.b, c.a), count: 4)
         case .path: return ExpressionValue(.nan)     // not a number: scripts read it as a path value
+        case .textRect(let r): return r.value(at: frame)
         }
     }
 
     /// The expressions that give the property's value (a split position's two, or none).
     private var expressions: [ExpressionBinding] {
         switch self {
-        case .own: return []
+        case .own, .textRect: return []
         case .scalar(let p): return p.expression.map { [$0] } ?? []
         case .vector(let p): return p.expression.map { [$0] } ?? []
         case .color(let p): return p.expression.map { [$0] } ?? []

@@ -50,6 +50,9 @@ public struct LottieAnimation: Sendable {
     public var fontFiles: [String: Font] = [:]
     /// The slot ids properties carry, in the order first read (Decoding/SlotInventory.swift).
     public var slots: [LottieSlot] = []
+    /// Text layers (by place) whose sourceRectAtTime a script reads: the builder measures them
+    /// while it builds a frame (Expressions/TextRectLink.swift).
+    var measuredTextPlaces: Set<String> = []
 
     /// The root composition.
     public var root: Composition { compositions[0] }
