@@ -76,6 +76,23 @@ class FileResult:
             return None
         return self.frames_agreeing(key) == len(self.figures)
 
+    def web_odd_one_out(self):
+        """lottie-web drew the file, ours disagrees with it on some frame, and on every such frame
+        ours and ThorVG agree with each other while ThorVG disagrees with lottie-web too: the
+        reference is the odd one out (docs/lottie-compare.md lists why, file by file)."""
+        if not self.web_drawn or self.agrees_with_web():
+            return False
+        for f in self.figures:
+            if f.vs_web is None:
+                return False
+            if metrics.agrees(f.vs_web.near):
+                continue
+            if f.vs_thorvg is None or f.thorvg_web is None:
+                return False
+            if not metrics.agrees(f.vs_thorvg.near) or metrics.agrees(f.thorvg_web.near):
+                return False
+        return True
+
     @property
     def compared(self):
         return self.worst() is not None
@@ -112,8 +129,11 @@ class Agreement:
     frames: int = 0
     files_agree: list = field(default_factory=lambda: [0, 0, 0])
     frames_agree: list = field(default_factory=lambda: [0, 0, 0])
+    odd_one_out: list = field(default_factory=list)     # files where lottie-web is (FileResult.web_odd_one_out)
 
     def add(self, r):
+        if r.web_odd_one_out():
+            self.odd_one_out.append(r.file)
         self.files += 1
         self.frames += len(r.figures)
         for i, (_, key) in enumerate(RENDERERS):
@@ -150,6 +170,11 @@ class Coverage:
         for i, (name, _) in enumerate(RENDERERS):
             out.append(f"{name} agrees with lottie-web on {share(total.files_agree[i], total.files)} of those files, "
                        f"{share(total.frames_agree[i], total.frames)} of their frames")
+        for row in self.table:
+            if row.name in ("all files", features.SHAPE_ONLY) and row.odd_one_out:
+                out.append(f"{row.name}: lottie-web the odd one out (ours and ThorVG agree, it differs from both) in "
+                           f"{len(row.odd_one_out)}: {', '.join(row.odd_one_out)}; ours agrees with lottie-web or "
+                           f"with ThorVG there on {share(row.files_agree[0] + len(row.odd_one_out), row.files)}")
         return out
 
 

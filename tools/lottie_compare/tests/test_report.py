@@ -49,6 +49,23 @@ class ReportTests(unittest.TestCase):
         self.assertIn("| masks | 2 | 1 (50.0 %) | 1 (50.0 %) | 1 (50.0 %) | 75.0 % | 75.0 % | 50.0 % |",
                       report.feature_markdown(report.feature_table(self.results)))
 
+    def test_lottie_web_the_odd_one_out(self):
+        # f: ours and ThorVG agree with each other on its one disagreeing frame, ThorVG differs from
+        # lottie-web too; g: ours differs from ThorVG there; h: ThorVG agrees with lottie-web.
+        def odd(name, vs_thorvg, thorvg_web):
+            r = result(name, ["shape-only"], [(SAME, SAME, None, True), (FAR, thorvg_web, None, True)])
+            r.figures[1].vs_thorvg = vs_thorvg
+            return r
+        f, g, h = odd("f", SAME, FAR), odd("g", FAR, FAR), odd("h", SAME, SAME)
+        self.assertEqual([r.web_odd_one_out() for r in (f, g, h)], [True, False, False])
+        self.assertFalse(self.results[2].web_odd_one_out())         # c agrees: not odd
+        self.assertFalse(self.results[3].web_odd_one_out())         # d: lottie-web drew nothing
+        cov = report.coverage(self.results + [f, g, h])
+        shape = {a.name: a for a in cov.table}["shape-only"]
+        self.assertEqual(shape.odd_one_out, ["f"])
+        self.assertIn("shape-only: lottie-web the odd one out (ours and ThorVG agree, it differs from both) in 1: f; "
+                      "ours agrees with lottie-web or with ThorVG there on 2/4 (50.0 %)", cov.lines())
+
     def test_worst_first(self):
         self.assertEqual([r.file for r in report.ordered(self.results)], ["b", "a", "c", "e", "d"])
 
