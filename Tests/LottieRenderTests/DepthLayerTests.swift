@@ -68,6 +68,20 @@ import Testing
         #expect(alone.warnings.contains { $0.contains("layers[0].ks.rz: a z rotation without \"rx\" is not drawn") }, "\(alone.warnings)")
     }
 
+    @Test func aTwoDimensionalLayerIsNotTurnedAboutXOrY() throws {
+        // ddd 0: After Effects and ThorVG turn only 3D layers; the x/y rotations are said, not drawn,
+        // and the layer's rotation is `r` (not `rz`, even beside `rx`). lottie-ios's pr_1930_ry.
+        let flat = { (extra: String) in self.squareFile(extra).replacingOccurrences(of: #"{"ddd":1,"ty":4"#, with: #"{"ddd":0,"ty":4"#) }
+        let ry = try LottieDecoder.decode(Array(flat(#","ry":{"a":0,"k":60}"#).utf8), file: "ry.json")
+        #expect(ry.root.layers[0].transform.depth == nil)
+        #expect(ry.warnings.contains { $0.contains("layers[0].ks.ry: a rotation about x or y on a 2D layer") }, "\(ry.warnings)")
+        let rx = try LottieDecoder.decode(Array(flat(#","rx":{"a":0,"k":60},"rz":{"a":0,"k":90},"r":{"a":0,"k":45}"#).utf8), file: "rx.json")
+        #expect(rx.root.layers[0].transform.depth == nil && rx.root.layers[0].transform.rotation.value(at: 0) == 45)
+        #expect(rx.warnings.contains { $0.contains("layers[0].ks.rx:") }, "\(rx.warnings)")
+        let quiet = try LottieDecoder.decode(Array(flat(#","rx":{"a":0,"k":0},"ry":{"a":0,"k":0},"or":{"a":0,"k":[0,0,0]}"#).utf8), file: "z.json")
+        #expect(quiet.warnings.isEmpty, "zero rotations are not worth a warning: \(quiet.warnings)")
+    }
+
     @Test func aPlaneLayerKeepsItsTwoDimensionalMatrix() throws {
         let animation = try LottieDecoder.decode(Array(squareFile(#","r":{"a":0,"k":30}"#).utf8), file: "flat.json")
         let t = animation.root.layers[0].transform

@@ -17,17 +17,19 @@ extension DecodeContext {
 
     /// Anchor, position (plain or split), scale, rotation (`r`, or `rz` in 3D layers), skew,
     /// skew axis and opacity of a transform object.
-    /// `depth`: a layer's `ks`, whose 3D part is drawn (DepthDecoding.swift); a group's 3D
+    /// `depth`: a 3D layer's `ks` (`ddd` 1), whose 3D part is drawn (DepthDecoding.swift);
+    /// `flatLayer`: a 2D layer's, whose x/y rotations are not drawn and said so; a group's 3D
     /// rotations are only reported.
-    func transformBody(_ o: JSONObject, depth: Bool = false) throws(LottieError) -> LottieTransform {
+    func transformBody(_ o: JSONObject, depth: Bool = false, flatLayer: Bool = false) throws(LottieError) -> LottieTransform {
         // lottie-web (TransformProperty): with `rx` the rotation is rz (and `r` is not read);
         // without it, `r` — an `rz` alone is not a rotation there, nor in ThorVG (pr_1930_rz).
-        let rotationKey = member(o, "rx") != nil ? "rz" : "r"
+        // A 2D layer reads `r` (ThorVG reads rx, ry, rz and `or` only on 3D layers).
+        let rotationKey = member(o, "rx") != nil && !flatLayer ? "rz" : "r"
         if rotationKey == "r", member(o, "r") == nil, let rz = member(o, "rz"),
            !(try at("rz") { () throws(LottieError) -> ScalarProperty in try scalar(rz) }).isConstantZero {
             warnings.append("\(jsonPathString(path)).rz: a z rotation without \"rx\" is not drawn (lottie-web and ThorVG read \"rz\" only in 3D transforms; write \"r\")")
         }
-        if !depth { try recordThreeD(o) }
+        if flatLayer { try warnFlatLayerRotations(o) } else if !depth { try recordThreeD(o) }
         let skew = try scalar(o, "sk", default: 0)
         if !skew.isConstantZero { record(.skew) }
         let anchor = try vector(o, "a", default: .zero)
@@ -43,6 +45,20 @@ extension DecodeContext {
             if d.leavesPlane { record(.depthLayers) }
         }
         return transform
+    }
+
+    /// A 2D layer's x and y rotations and orientation, when not zero: not drawn. After Effects
+    /// turns only 3D layers (`ddd` 1) about x and y, and so does ThorVG; lottie-web reads them
+    /// whenever `rx` is there (docs/lottie-render.md, 3D layers).
+    private func warnFlatLayerRotations(_ o: JSONObject) throws(LottieError) {
+        for key in ["rx", "ry", "or"] {
+            guard let v = member(o, key) else { continue }
+            let zero = key == "or" ? try vector(o, "or", default: .zero).isConstantZero
+                : try at(key) { () throws(LottieError) -> Bool in try scalar(v).isConstantZero }
+            if !zero {
+                warnings.append("\(jsonPathString(path)).\(key): a rotation about x or y on a 2D layer (\"ddd\" 0) is not drawn (After Effects and ThorVG turn only 3D layers; set the layer's \"ddd\" to 1)")
+            }
+        }
     }
 
     /// 3-D rotations (`rx`, `ry`, orientation `or`) that are not zero.
@@ -83,7 +99,11 @@ extension DecodeContext {
         if autoOrient { record(.autoOrient) }
         let transform: LottieTransform
         if let ks = member(l, "ks") {
-            transform = try at("ks") { () throws(LottieError) -> LottieTransform in try transformBody(try object(ks, "a transform object"), depth: true) }
+            // A 3D layer (`ddd` 1) turns about x and y; a 2D layer does not (transformBody).
+            let threeD = ((try? optionalInteger(l, "ddd", in: -1000...1000)) ?? nil) == 1
+            transform = try at("ks") { () throws(LottieError) -> LottieTransform in
+                try transformBody(try object(ks, "a transform object"), depth: threeD, flatLayer: !threeD)
+            }
         } else {
             transform = .identity
         }
