@@ -69,7 +69,7 @@ final class TextFaces {
     /// preset's file for its fName or family (no note), else fontconfig's closest (named).
     func resolve(_ font: LottieFont) -> Result<(Font, String?), FontError> {
         let found = Self.installed(family: font.family, style: font.style)
-        if case .success(let (_, nil)) = found { return found }
+        if case .success((_, nil)) = found { return found }
         if let file = files[font.name] ?? files[font.family], let f = try? file.withSize(100) { return .success((f, nil)) }
         return found
     }

@@ -139,10 +139,10 @@ extension DecodeContext {
                     return FlatProperty(track: try track(raws, dimensions: count) { (s) throws(LottieError) -> [Double] in try numbers(s) })
                 }
             }
-            if let given = try at("k") { () throws(LottieError) -> (count: Int, values: [Double])? in
+            if let given = try at("k", { () throws(LottieError) -> (count: Int, values: [Double])? in
                 noteSlot(k, kind: "gradient")
                 return try slotGradient(k, fileOpacity: values.count > 4 * max(stops, 1))
-            } {
+            }) {
                 (stops, values, script) = (given.count, FlatProperty(constant: given.values), nil)
             }
             if let script {      // a colour-stop script: `value` is the flat array, the result one as long
