@@ -114,8 +114,15 @@ private func unrecognised(_ a: LottieAnimation) -> [String] { a.features.places(
         #expect(abs(a.root.layers[1].transform.opacity.value(at: 0) - 0.3) < 1e-12)
         #expect(abs(a.root.layers[1].transform.rotation.value(at: 5) - 45) < 1e-9)
         // A name no composition has is reported, naming it.
-        let missing = try decode(lottieJSON(layers: layers, assets: inner))
+        let missing = try decode(lottieJSON(layers: layers, assets: inner, extra: #", "nm": "Other""#))
         #expect(unrecognised(missing).contains { $0.contains("comp(\"Main\"): no composition has that name") }, "\(unrecognised(missing))")
+        // With the root unnamed, the root is the only composition it can be (TypeFace/U.json):
+        // read as the root, and said once.
+        let unnamedRoot = try decode(lottieJSON(layers: layers, assets: inner))
+        #expect(unrecognised(unnamedRoot).isEmpty, "\(unrecognised(unnamedRoot))")
+        #expect(abs(unnamedRoot.root.layers[1].transform.opacity.value(at: 0) - 0.3) < 1e-12)
+        #expect(unnamedRoot.warnings.filter { $0.contains("comp(\"Main\") names no composition of the file: read as the root") }.count == 1,
+                "\(unnamedRoot.warnings)")
         // lottie-web's names: a precomposition layer's `nm` names the asset it shows (this asset has no `nm`).
         let unnamed = inner.replacingOccurrences(of: #""nm": "Inner", "#, with: "")
         let precomp = #"{"ty": 0, "nm": "Inner", "refId": "p", "ip": 0, "op": 60, "st": 0, "w": 10, "h": 10, "ks": {}}"#

@@ -36,6 +36,9 @@ struct LinkedComposition {
 struct LinkState {
     /// Compositions by `nm` (the root's and precomposition assets', the first of each name).
     var compositions: [String: LinkedComposition] = [:]
+    /// The root composition when the file gives it no `nm`, and the names `comp(…)` was read as it.
+    var unnamedRoot: LinkedComposition?
+    var namesReadAsRoot: Set<String> = []
     /// Image assets' `w` × `h` by id, the first of each id (an image layer's sourceRectAtTime).
     var imageSizes: [String: (width: Double, height: Double)] = [:]
     /// Text layers whose sourceRectAtTime a script reads, by place (LottieAnimation.measuredTextPlaces).
@@ -78,8 +81,9 @@ extension DecodeContext {
     /// precomposition by the `nm` of a layer showing it (`ty` 0, its `refId`), the root's layers
     /// first, then each asset's in order; the first of each name.
     func linkCompositions(_ root: JSONObject) {
-        if let n = name(root), case .array(let list)? = member(root, "layers") {
-            links.compositions[n] = LinkedComposition(layers: list, layersPath: [.key("layers")], placePrefix: "")
+        if case .array(let list)? = member(root, "layers") {
+            let c = LinkedComposition(layers: list, layersPath: [.key("layers")], placePrefix: "")
+            if let n = name(root) { links.compositions[n] = c } else { links.unnamedRoot = c }
         }
         guard case .array(let assets)? = member(root, "assets") else { return }
         var byID: [String: LinkedComposition] = [:]
@@ -191,10 +195,19 @@ extension DecodeContext {
             composition = LinkedComposition(layers: expressionScope.layers, layersPath: expressionScope.layersPath,
                                             placePrefix: expressionScope.placePrefix)
         case .named(let n):
-            guard let c = links.compositions[n] else {
+            if let c = links.compositions[n] {
+                composition = c
+            } else if let root = links.unnamedRoot {
+                // After Effects' comp(name) names a composition of the project; of the file's
+                // compositions only the root can be it when the file leaves the root unnamed
+                // (TypeFace/U.json: comp('U') in the root composition "U"). Said once per name.
+                if links.namesReadAsRoot.insert(n).inserted {
+                    warnings.append("comp(\"\(n.prefix(30))\") names no composition of the file: read as the root composition, which has no \"nm\" (lottie-web finds no composition there and stops drawing the frame)")
+                }
+                composition = root
+            } else {
                 throw ExpressionFailure("comp(\"\(n.prefix(30))\"): no composition has that name (the root's or a precomposition's \"nm\")", inLink: true)
             }
-            composition = c
         }
         if let sibling = link.sibling { return try locateSibling(sibling, link, in: composition) }
         let position = try layerPosition(link, in: composition.layers)
