@@ -269,6 +269,7 @@ struct ScriptInterpreter {
         case .name(let s): return try lookup(s)
         case .array(let list):
             var out: [ScriptValue] = []
+            out.reserveCapacity(list.count)
             for x in list { out.append(try element(try evaluate(x))) }
             return .array(out)
         case let .unary("delete", target): return try delete(target)
@@ -368,6 +369,7 @@ struct ScriptInterpreter {
 
     private mutating func call(_ callee: ScriptExpr, _ arguments: [ScriptExpr]) throws(ScriptError) -> ScriptValue {
         var args: [ScriptValue] = []
+        args.reserveCapacity(arguments.count)
         for a in arguments { args.append(try evaluate(a)) }
         if case .name(let s) = callee, !isVisible(s) {
             return try environment.callGlobal(s, args, &self)
