@@ -12,6 +12,13 @@ struct ScriptProgram: Sendable {
     let statements: [ScriptStatement]
     let context: ScriptContext
 
+    /// `statements` as parsed, their links resolved; the names and operators they use are resolved
+    /// here, once (ScriptResolver.swift).
+    init(statements: [ScriptStatement], context: ScriptContext) {
+        self.statements = ScriptResolver.resolve(statements)
+        self.context = context
+    }
+
     func run(_ env: ExpressionEnvironment) throws(ScriptError) -> ExpressionValue {
         var interpreter = interpreter(env)
         return try Self.convert(try interpreter.run(statements), count: env.value.count)
