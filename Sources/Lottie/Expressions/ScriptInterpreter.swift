@@ -67,7 +67,9 @@ struct ScriptInterpreter {
         case .broke, .continued: throw .unsupported("'break' or 'continue' outside a loop or its label")
         case .normal: break
         }
-        if let r = globals["$bm_rt"], case .undefined = r {} else if let r = globals["$bm_rt"] { return r }
+        if !globals.isEmpty, let r = globals["$bm_rt"] {
+            if case .undefined = r {} else { return r }
+        }
         return lastValue
     }
 
