@@ -224,4 +224,23 @@ private func refusal(_ x: String) throws -> String {
         let places = a.features.places(of: .unrecognisedExpressions)
         #expect(places.count == 1 && places[0].contains("more than 1 interpreted expressions"), "\(places)")
     }
+
+    @Test func environmentNamesTheProgramBindsStayItsOwn() throws {
+        // ScriptResolver.swift resolves only environment names a program never binds; these bind,
+        // shadow or override them (frame 15: time 0.5 s, value 90, index 7).
+        let cases: [(String, Double, Double)] = [
+            ("time * 30 + index", 15, 22),
+            ("var time = 2; time * 3", 15, 6),
+            ("index = 4; index + 1", 15, 5),                                       // an undeclared name assigned
+            ("function f(value) { return value * 2 } f(5) + value", 15, 100),        // a parameter shadows value
+            ("var r = delete time; r ? 1 : 2", 15, 2),                              // delete of a name: false
+            ("function g() { return time * 10 } posterizeTime(4); g()", 37, 10),    // 1.2333 s posterized to 1 s
+            ("var s = 0; for (time in [5, 6]) { s += 1 }; s + Number(time)", 15, 3), // time is the key "1"
+            ("try { null.x } catch (value) { 1 }; typeof value == 'string' ? 4 : 5", 15, 4),
+            ("var Math = { sin: function (x) { return 7 } }; Math.sin(0)", 15, 7),
+            ("Math.max(1, 5, 3) - Math.min(4, 2, 8) + Math.abs(-2) + Math.pow(2, 3)", 15, 13),
+            ("try { Math.sin('x') } catch (e) { 8 }", 15, 8),                        // Math of a string: catchable
+        ]
+        for (x, frame, expected) in cases { #expect(try rotation(x, at: frame) == expected, "\(x)") }
+    }
 }

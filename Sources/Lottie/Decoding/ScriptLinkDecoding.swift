@@ -142,7 +142,7 @@ extension DecodeContext {
             return out
         }
         switch x {
-        case .number, .string, .name, .link, .this: return x
+        case .number, .string, .name, .link, .this, .global, .math, .operation: return x
         case let .construct(f, args): return .construct(try e(f), try all(args))
         case .array(let ys): return .array(try all(ys))
         case let .unary(op, a): return .unary(op, try e(a))

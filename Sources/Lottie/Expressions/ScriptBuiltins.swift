@@ -118,10 +118,7 @@ extension ScriptEnvironment {
             guard let f = MathFunction(rawValue: name), f != .degreesToRadians, f != .radiansToDegrees else {
                 throw .unsupported("Math.\(name.prefix(30)) is not supported")
             }
-            var x: [Double] = []
-            for v in a { guard let n = v.number else { throw .type("Math.\(name) of a \(v.typeName)") }; x.append(n) }
-            if f == .min || f == .max { return .number(x.isEmpty ? (f == .min ? .infinity : -.infinity) : (f == .min ? x.min()! : x.max()!)) }
-            return .number(f.apply(x.first ?? .nan, x.count > 1 ? x[1] : .nan))
+            return try Self.math(f, name, a)
         case .object(.thisComp) where name == "layer":
             guard a.count == 1 else { throw .unsupported("thisComp.layer takes 1 argument") }
             switch a[0] {
@@ -150,6 +147,22 @@ extension ScriptEnvironment {
             }
             return try run.call(f, a, receiver: object)
         }
+    }
+
+    /// Math.f(a…) of numbers: min and max of all the arguments (±∞ of none, the first of equals, as
+    /// Sequence.min/max pick), the others of the first one or two (NaN for a missing one).
+    static func math(_ f: MathFunction, _ name: String, _ a: [ScriptValue]) throws(ScriptError) -> ScriptValue {
+        var first = Double.nan, second = Double.nan, lowest = Double.infinity, highest = -Double.infinity
+        for (i, v) in a.enumerated() {
+            guard let n = v.number else { throw .type("Math.\(name) of a \(v.typeName)") }
+            if i == 0 { first = n; lowest = n; highest = n; continue }
+            if i == 1 { second = n }
+            if n < lowest { lowest = n }
+            if highest < n { highest = n }
+        }
+        if f == .min { return .number(lowest) }
+        if f == .max { return .number(highest) }
+        return .number(f.apply(first, second))
     }
 
     static let propertyMethods: Set<String> = ["key", "nearestKey", "valueAtTime", "velocityAtTime", "speedAtTime", "loopIn", "loopOut",

@@ -37,18 +37,12 @@ struct ScriptEnvironment {
         ScriptValue(binding.baseValue(at: seconds * frameRate))
     }
 
-    /// The names of the environment (`global`), found by one hash lookup: a `switch` over the
-    /// strings compared them one by one on every evaluation.
-    private enum GlobalName: String, CaseIterable {
-        case time, value, numKeys, index, hasParent, thisComp, thisLayer, thisProperty, inPoint, outPoint
-        case velocity, speed, math = "Math", `true`, `false`, null, undefined, nan = "NaN", infinity = "Infinity"
-        case array = "Array", object = "Object", json = "JSON", number = "Number", string = "String"
-        case boolean = "Boolean", function = "Function"
-        static let byName: [String: GlobalName] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    func global(_ name: String, _ run: inout ScriptInterpreter) throws(ScriptError) -> ScriptValue {
+        guard let g = ScriptGlobalName.byName[name] else { throw .unsupported("unknown name '\(name.prefix(30))'") }
+        return try global(g, &run)
     }
 
-    func global(_ name: String, _ run: inout ScriptInterpreter) throws(ScriptError) -> ScriptValue {
-        guard let g = GlobalName.byName[name] else { throw .unsupported("unknown name '\(name.prefix(30))'") }
+    func global(_ g: ScriptGlobalName, _ run: inout ScriptInterpreter) throws(ScriptError) -> ScriptValue {
         switch g {
         case .time: return .number(frame / frameRate)
         case .value:
@@ -63,7 +57,7 @@ struct ScriptEnvironment {
         case .thisProperty: return binding.path.map { .path($0) } ?? .object(.property)
         case .inPoint: return .number(binding.layerInPoint / frameRate)
         case .outPoint: return .number(binding.layerOutPoint / frameRate)
-        case .velocity, .speed: return try callGlobal(name + "AtTime", [.number(frame / frameRate)], &run)
+        case .velocity, .speed: return try callGlobal(g.rawValue + "AtTime", [.number(frame / frameRate)], &run)
         case .math: return .object(.math)
         case .true: return .bool(true)
         case .false: return .bool(false)
@@ -72,7 +66,7 @@ struct ScriptEnvironment {
         case .nan: return .number(.nan)
         case .infinity: return .number(.infinity)
         case .array, .object, .json, .number, .string, .boolean, .function:
-            return .object(.builtin(ScriptBuiltin(rawValue: name)!))
+            return .object(.builtin(ScriptBuiltin(rawValue: g.rawValue)!))
         }
     }
 
@@ -152,6 +146,16 @@ struct ScriptEnvironment {
         default: return .undefined
         }
     }
+}
+
+/// The names of the environment (ScriptEnvironment.global), found by one hash lookup (a `switch`
+/// over the strings compared them one by one), or resolved before the program runs (ScriptResolver.swift).
+enum ScriptGlobalName: String, CaseIterable, Sendable {
+    case time, value, numKeys, index, hasParent, thisComp, thisLayer, thisProperty, inPoint, outPoint
+    case velocity, speed, math = "Math", `true`, `false`, null, undefined, nan = "NaN", infinity = "Infinity"
+    case array = "Array", object = "Object", json = "JSON", number = "Number", string = "String"
+    case boolean = "Boolean", function = "Function"
+    static let byName: [String: ScriptGlobalName] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }
 
 extension ScriptObject: CustomStringConvertible {

@@ -41,6 +41,10 @@ struct ScriptInterpreter {
     /// `this` in the function being run; nil: the global object.
     private var receiver: ScriptValue?
     private var globalObject: ScriptRecord?
+    /// Whether `override` has set a name: `.global` is then looked up by name (ScriptResolver.swift).
+    private(set) var overridden = false
+    /// `value` as the environment gave it, made once per evaluation (ScriptInterpreter+Resolved.swift).
+    var ownValue: ScriptValue?
     var random: ScriptRandom
 
     init(environment: ScriptEnvironment, maxSteps: Int, maxCallDepth: Int) {
@@ -63,7 +67,9 @@ struct ScriptInterpreter {
         case .broke, .continued: throw .unsupported("'break' or 'continue' outside a loop or its label")
         case .normal: break
         }
-        if let r = globals["$bm_rt"], case .undefined = r {} else if let r = globals["$bm_rt"] { return r }
+        if !globals.isEmpty, let r = globals["$bm_rt"] {
+            if case .undefined = r {} else { return r }
+        }
         return lastValue
     }
 
@@ -80,6 +86,13 @@ struct ScriptInterpreter {
     private mutating func enter() throws(ScriptError) {
         nesting += 1
         if nesting > Self.maxNesting { throw .budget("evaluation nested deeper than \(Self.maxNesting) levels") }
+    }
+
+    /// The step and nesting of evaluating a name, charged by a resolved form that reads one.
+    mutating func readName() throws(ScriptError) {
+        try step()
+        try enter()
+        nesting -= 1
     }
 
     private func hoist(_ body: [ScriptStatement], into variables: inout [String: ScriptValue], closingOver scope: ScriptScope?) {
@@ -259,6 +272,8 @@ struct ScriptInterpreter {
 
     // MARK: expressions
 
+    /// (Each form beyond the simplest is its own function: the native stack a nested evaluation
+    /// takes per level is evaluate's frame, which a debug build makes as large as all its cases'.)
     mutating func evaluate(_ e: ScriptExpr) throws(ScriptError) -> ScriptValue {
         try step()
         try enter()
@@ -267,66 +282,114 @@ struct ScriptInterpreter {
         case .number(let n): return .number(n)
         case .string(let s): return .string(s)
         case .name(let s): return try lookup(s)
-        case .array(let list):
-            var out: [ScriptValue] = []
-            for x in list { out.append(try element(try evaluate(x))) }
-            return .array(out)
-        case let .unary("delete", target): return try delete(target)
-        case let .unary(op, a):
-            let x = try evaluate(a)
-            switch op {
-            case "!": return .bool(!x.truth)
-            case "typeof": return .string(x.typeName)
-            case "void": return .undefined
-            case "~": return .number(Double(~ScriptValue.int32(x)))
-            case "delete": return .bool(true)       // of a value that is not a member: ES5 answers true
-            case "+": guard let n = x.number else { throw .type("+ of \(x.typeName)") }; return .number(n)
-            default: return try ScriptValue.arithmetic("*", .number(-1), x)
-            }
-        case let .binary(op, a, b):
-            let x = try evaluate(a), y = try evaluate(b)
-            switch op {
-            case "==", "===": return .bool(ScriptValue.equal(x, y, strict: op == "==="))
-            case "!=", "!==": return .bool(!ScriptValue.equal(x, y, strict: op == "!=="))
-            default: return try ScriptValue.binary(op, x, y)
-            }
-        case let .logical(op, a, b):
-            let x = try evaluate(a)
-            return (op == "&&") == x.truth ? try evaluate(b) : x
+        case .array(let list): return try array(list)
+        case let .unary(op, a): return try unary(op, a)
+        case let .binary(op, a, b): return try binary(op, a, b)
+        case let .logical(op, a, b): return try logical(op, a, b)
         case let .conditional(c, a, b): return try evaluate(c).truth ? try evaluate(a) : try evaluate(b)
-        case let .assign(op, target, value):
-            var v = try evaluate(value)
-            if op != "=" { v = try ScriptValue.binary(String(op.dropLast()), try evaluate(target), v) }
-            try assign(target, v)
-            return v
-        case let .update(op, prefix, target):
-            let old = try evaluate(target)
-            guard let n = old.number else { throw .type("\(op)\(op) of \(old.typeName)") }
-            let new = ScriptValue.number(op == "+" ? n + 1 : n - 1)
-            try assign(target, new)
-            return prefix ? new : .number(n)
+        case let .assign(op, target, value): return try assign(op, target, value)
+        case let .update(op, prefix, target): return try update(op, prefix, target)
         case let .call(callee, arguments): return try call(callee, arguments)
-        case let .member(object, name): return try environment.member(try evaluate(object), name, &self)
-        case let .index(object, i): return try ScriptEnvironment.element(try evaluate(object), try evaluate(i))
-        case .sequence(let list):
-            var v = ScriptValue.undefined
-            for x in list { v = try evaluate(x) }
-            return v
-        case .object(let properties):
-            let r = arena.record()
-            for p in properties { try r.set(p.key, try evaluate(p.value)) }
-            return .record(r)
+        case let .member(object, name): return try member(object, name)
+        case let .index(object, i): return try index(object, i)
+        case .sequence(let list): return try sequence(list)
+        case .object(let properties): return try object(properties)
         case .function(let f): return .function(f, scope)
-        case .this:
-            if let receiver { return receiver }
-            if globalObject == nil { globalObject = arena.record() }
-            return .record(globalObject!)
-        case let .construct(callee, arguments):
-            var args: [ScriptValue] = []
-            for a in arguments { args.append(try evaluate(a)) }
-            return try construct(try evaluate(callee), args)
+        case .this: return this()
+        case let .construct(callee, arguments): return try construct(callee, arguments)
         case .link(let i): return environment.linkValue(i)
+        case .global(let g): return try global(g)
+        case let .math(f, arguments): return try math(f, arguments)
+        case let .operation(op, a, b): return try operation(op, a, b)
         }
+    }
+
+    private mutating func array(_ list: [ScriptExpr]) throws(ScriptError) -> ScriptValue {
+        var out: [ScriptValue] = []
+        out.reserveCapacity(list.count)
+        for x in list { out.append(try element(try evaluate(x))) }
+        return .array(out)
+    }
+
+    private mutating func unary(_ op: String, _ a: ScriptExpr) throws(ScriptError) -> ScriptValue {
+        if op == "delete" { return try delete(a) }
+        let x = try evaluate(a)
+        switch op {
+        case "!": return .bool(!x.truth)
+        case "typeof": return .string(x.typeName)
+        case "void": return .undefined
+        case "~": return .number(Double(~ScriptValue.int32(x)))
+        case "+": guard let n = x.number else { throw .type("+ of \(x.typeName)") }; return .number(n)
+        default: return try ScriptValue.arithmetic("*", .number(-1), x)
+        }
+    }
+
+    private mutating func binary(_ op: String, _ a: ScriptExpr, _ b: ScriptExpr) throws(ScriptError) -> ScriptValue {
+        let x = try evaluate(a), y = try evaluate(b)
+        switch op {
+        case "==", "===": return .bool(ScriptValue.equal(x, y, strict: op == "==="))
+        case "!=", "!==": return .bool(!ScriptValue.equal(x, y, strict: op == "!=="))
+        default: return try ScriptValue.binary(op, x, y)
+        }
+    }
+
+    private mutating func operation(_ op: ScriptOperator, _ a: ScriptExpr, _ b: ScriptExpr) throws(ScriptError) -> ScriptValue {
+        let x = try evaluate(a), y = try evaluate(b)
+        return try ScriptValue.operation(op, x, y)
+    }
+
+    private mutating func logical(_ op: String, _ a: ScriptExpr, _ b: ScriptExpr) throws(ScriptError) -> ScriptValue {
+        let x = try evaluate(a)
+        return (op == "&&") == x.truth ? try evaluate(b) : x
+    }
+
+    private mutating func assign(_ op: String, _ target: ScriptExpr, _ value: ScriptExpr) throws(ScriptError) -> ScriptValue {
+        var v = try evaluate(value)
+        if op != "=" { v = try ScriptValue.binary(String(op.dropLast()), try evaluate(target), v) }
+        try assign(target, v)
+        return v
+    }
+
+    private mutating func update(_ op: Character, _ prefix: Bool, _ target: ScriptExpr) throws(ScriptError) -> ScriptValue {
+        let old = try evaluate(target)
+        guard let n = old.number else { throw .type("\(op)\(op) of \(old.typeName)") }
+        let new = ScriptValue.number(op == "+" ? n + 1 : n - 1)
+        try assign(target, new)
+        return prefix ? new : .number(n)
+    }
+
+    private mutating func member(_ object: ScriptExpr, _ name: String) throws(ScriptError) -> ScriptValue {
+        let o = try evaluate(object)
+        return try environment.member(o, name, &self)
+    }
+
+    private mutating func index(_ object: ScriptExpr, _ i: ScriptExpr) throws(ScriptError) -> ScriptValue {
+        let o = try evaluate(object), k = try evaluate(i)
+        return try ScriptEnvironment.element(o, k)
+    }
+
+    private mutating func sequence(_ list: [ScriptExpr]) throws(ScriptError) -> ScriptValue {
+        var v = ScriptValue.undefined
+        for x in list { v = try evaluate(x) }
+        return v
+    }
+
+    private mutating func object(_ properties: [ScriptProperty]) throws(ScriptError) -> ScriptValue {
+        let r = arena.record()
+        for p in properties { try r.set(p.key, try evaluate(p.value)) }
+        return .record(r)
+    }
+
+    private mutating func this() -> ScriptValue {
+        if let receiver { return receiver }
+        if globalObject == nil { globalObject = arena.record() }
+        return .record(globalObject!)
+    }
+
+    private mutating func construct(_ callee: ScriptExpr, _ arguments: [ScriptExpr]) throws(ScriptError) -> ScriptValue {
+        var args: [ScriptValue] = []
+        for a in arguments { args.append(try evaluate(a)) }
+        return try construct(try evaluate(callee), args)
     }
 
     /// `v` as an array element: arrays nest at most 2 deep (matrices of points), which bounds the
@@ -368,6 +431,7 @@ struct ScriptInterpreter {
 
     private mutating func call(_ callee: ScriptExpr, _ arguments: [ScriptExpr]) throws(ScriptError) -> ScriptValue {
         var args: [ScriptValue] = []
+        args.reserveCapacity(arguments.count)
         for a in arguments { args.append(try evaluate(a)) }
         if case .name(let s) = callee, !isVisible(s) {
             return try environment.callGlobal(s, args, &self)
@@ -424,7 +488,10 @@ struct ScriptInterpreter {
     }
 
     /// Sets a name of the environment for the rest of the evaluation (posterizeTime: `time`, `value`).
-    mutating func override(_ name: String, _ v: ScriptValue) { globals[name] = v }
+    mutating func override(_ name: String, _ v: ScriptValue) {
+        globals[name] = v
+        overridden = true
+    }
 
     /// A record made by this evaluation (JSON.parse, Object()).
     mutating func newRecord() -> ScriptRecord { arena.record() }

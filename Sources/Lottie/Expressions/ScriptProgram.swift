@@ -12,6 +12,13 @@ struct ScriptProgram: Sendable {
     let statements: [ScriptStatement]
     let context: ScriptContext
 
+    /// `statements` as parsed, their links resolved; the names and operators they use are resolved
+    /// here, once (ScriptResolver.swift).
+    init(statements: [ScriptStatement], context: ScriptContext) {
+        self.statements = ScriptResolver.resolve(statements)
+        self.context = context
+    }
+
     func run(_ env: ExpressionEnvironment) throws(ScriptError) -> ExpressionValue {
         var interpreter = interpreter(env)
         return try Self.convert(try interpreter.run(statements), count: env.value.count)
@@ -35,6 +42,7 @@ struct ScriptProgram: Sendable {
     }
 
     static func convert(_ v: ScriptValue, count: Int) throws(ScriptError) -> ExpressionValue {
+        if let fast = inline(v, count: count) { return fast }
         if case .bool = v { throw .unsupported("gives boolean, not a number") }
         guard let c = v.components, case let n = c.count, n >= 1 else {
             throw .unsupported("gives \(v.typeName), not a number")
@@ -48,5 +56,23 @@ struct ScriptProgram: Sendable {
         var s = SIMD4<Double>(0, 0, 0, 1)
         for i in 0..<min(n, count) { s[i] = c[i] }
         return ExpressionValue(s, count: count)
+    }
+
+    /// `convert`'s result for a number, or an array of numbers of an accepted length, without
+    /// collecting the components; nil for everything else (convert's general path decides).
+    private static func inline(_ v: ScriptValue, count: Int) -> ExpressionValue? {
+        switch v {
+        case .number(let n) where count == 1: return ExpressionValue(n)
+        case .array(let a) where count > 1:
+            let n = a.count
+            guard n == count || (count == 2 && n == 3) || (count == 4 && n == 3) else { return nil }
+            var s = SIMD4<Double>(0, 0, 0, 1)
+            for i in 0..<n {
+                guard case .number(let x) = a[i] else { return nil }
+                if i < count { s[i] = x }
+            }
+            return ExpressionValue(s, count: count)
+        default: return nil
+        }
     }
 }

@@ -70,6 +70,18 @@ indirect enum ScriptExpr: Sendable, Equatable {
     /// A link to another property, resolved while decoding (Decoding/ScriptLinkDecoding.swift):
     /// the index into ScriptContext.links.
     case link(Int)
+    /// Made by ScriptResolver.swift when the program is built, never by the parser: a name of the
+    /// environment the program never binds, `Math.f(…)`, and a binary operator known by its kind.
+    case global(ScriptGlobalName)
+    case math(MathFunction, [ScriptExpr])
+    case operation(ScriptOperator, ScriptExpr, ScriptExpr)
+}
+
+/// The binary operators the resolver tells apart (ScriptResolver.swift); the others stay `.binary`.
+enum ScriptOperator: String, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+    case less = "<", greater = ">", lessOrEqual = "<=", greaterOrEqual = ">="
+    case equal = "==", notEqual = "!=", identical = "===", notIdentical = "!=="
 }
 
 struct ScriptProperty: Sendable, Equatable {

@@ -18,21 +18,23 @@
 
 import Foundation
 
-indirect enum ScriptValue: Sendable {
+/// Only the cases that hold a value of their own (a keyframe's) or a large payload are boxed: a
+/// number, string, array or object is held inline, so making one allocates nothing.
+enum ScriptValue: Sendable {
     case undefined
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
     case array([ScriptValue])
-    case key(ScriptKeyframe)
+    indirect case key(ScriptKeyframe)
     /// A user function and the scope it closes over (nil: the program's globals).
     case function(ScriptFunction, ScriptScope?)
     case object(ScriptObject)
     /// An object made by a literal `{ … }` (ScriptScope.swift).
     case record(ScriptRecord)
     /// A path: a shape property read at the script's frame or a given time (ScriptPaths.swift).
-    case path(ShapeProperty)
+    indirect case path(ShapeProperty)
 
     init(_ v: ExpressionValue) {
         self = v.count == 1 ? .number(v.v[0]) : .array((0..<v.count).map { .number(v.v[$0]) })
@@ -115,7 +117,7 @@ enum ScriptObject: Sendable, Equatable {
     /// A layer of the composition by place (`thisLayer`: the property's own layer).
     case layer(String)
     /// `effect(E)` of a layer (nil: the property's own), waiting for its control: `effect(E)(V)`.
-    case effect(String?, ExpressionKey)
+    indirect case effect(String?, ExpressionKey)
     /// `thisProperty`: the property the expression is on.
     case property
     /// A layer by `ind`, as a layer control gives it (ScriptLayers.swift).
