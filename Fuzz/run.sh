@@ -36,7 +36,7 @@ for t in "${targets[@]}"; do
         done
         dict=(-dict=Fuzz/lottie.dict)
     fi
-    # Expression seeds: every expression of the fixtures and the corpus, one file each.
+    # Expression seeds (into an empty corpus; the dictionary is used either way): every expression of the fixtures and the corpus, one file each.
     if [[ $t == expression && -z $(ls -A "$corpus") ]]; then
         python3 - "$corpus" Tests/LottieRenderTests/Fixtures ${ANIMEXPORT_LOTTIE_CORPUS:-} ../*/lottie/samples <<'PY' || true
 import json, os, sys, glob
@@ -54,8 +54,8 @@ for d in sys.argv[2:]:
         try: walk(json.load(open(f)))
         except Exception: pass
 PY
-        dict=(-dict=Fuzz/expression.dict)
     fi
+    [[ $t == expression ]] && dict=(-dict=Fuzz/expression.dict)
     echo "fuzz: $t for $SECONDS_EACH s (log $OUT/$t.log)"
     # fontconfig keeps one-time state until exit (Fuzz/lsan.supp; the same 288 bytes after 1 or
     # 30 runs of one input, so not a per-input leak).
