@@ -39,6 +39,7 @@ let lottieOverrideFlags: [FlagSpec] = [
     FlagSpec("--image", value: "KEY=FILE", repeatable: true, help: "draw the image asset KEY (an id, or an image layer's path) from FILE (PNG, JPEG, WebP, inside the working folder)"),
     FlagSpec("--theme", value: "ID", help: "a .lottie archive's theme (t/ID.json): its rules set the slots, under --slot"),
     FlagSpec("--slot", value: "ID=VALUE", repeatable: true, help: "set the slot ID: a colour #RRGGBB, a number, [x, y], a gradient, a text or an image file (VALUE read as JSON when it parses)"),
+    FlagSpec("--expression-var", value: "NAME=VALUE", repeatable: true, help: "give an expression the variable NAME that its player assigns (ThorVG's assign()): a number, [x, y] or a text"),
 ]
 
 let lottieRenderFlags: [FlagSpec] = [
@@ -164,7 +165,7 @@ func lottieJob(_ path: String, _ parsed: ParsedArguments, video: Bool) throws(Ex
                            command: video ? path : "still")
     let overrides = try LottieOverrides(flags: parsed)
     var animation = try LottieInput.load(path, animationID: parsed.value("--animation"), slots: overrides.slotInputs,
-                                         theme: parsed.value("--theme"))
+                                         variables: overrides.variableInputs, theme: parsed.value("--theme"))
     if !overrides.isEmpty { animation = try overrides.apply(to: animation, folder: ".", shown: path, presetPath: nil, digest: nil) }
     return try resolvePlan(path, args: parsed, video: video) { args in
         (LottieSource.spec(animation, file: path, origin: (path, path), ownRate: !args.has("--fps"), exactFit: true),

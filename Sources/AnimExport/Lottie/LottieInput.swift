@@ -56,12 +56,12 @@ enum LottieInput {
 
     /// The animation at `path` with its images loaded.
     static func load(_ path: String, animationID: String? = nil, slots: [String: LottieSlotInput] = [:],
-                     theme: String? = nil) throws(ExportError) -> LottieAnimation {
+                     variables: [String: ExpressionVariable] = [:], theme: String? = nil) throws(ExportError) -> LottieAnimation {
         // libavcodec logs through Video's capture callback (quiet unless --verbose), not to stderr.
         FFmpegLog.setVerbose(FFmpegLog.isVerbose)
         do throws(LottieError) {
             if isArchive(path) {
-                return try archiveAnimation(try openArchive(path), id: animationID, digest: nil, slots: slots, theme: theme)
+                return try archiveAnimation(try openArchive(path), id: animationID, digest: nil, slots: slots, variables: variables, theme: theme)
             }
             if let theme {
                 throw LottieError(file: path, path: "", message: "--theme \(theme) names a theme of a .lottie archive; this is a JSON file (set its slots with --slot)")
@@ -69,7 +69,7 @@ enum LottieInput {
             if let id = animationID {
                 throw LottieError(file: path, path: "", message: "--animation \(id) names an animation of a .lottie archive; this is a JSON file")
             }
-            var animation = try LottieDecoder.load(path: path, slots: slots)
+            var animation = try LottieDecoder.load(path: path, slots: slots, variables: variables)
             animation.loadImages(using: AssetImageLoader.folder(folder(of: path), digest: nil))
             return animation
         } catch {
@@ -81,7 +81,8 @@ enum LottieInput {
     /// with its images loaded; every byte read (the file, each external image) goes into `digest`.
     /// A JSON file's external images are read from `imageFolder` (and only from inside it).
     static func load(bytes: [UInt8], path: String, imageFolder: String, animationID: String?,
-                     digest: InputDigest, slots: [String: LottieSlotInput] = [:], theme: String? = nil) throws(ExportError) -> LottieAnimation {
+                     digest: InputDigest, slots: [String: LottieSlotInput] = [:], variables: [String: ExpressionVariable] = [:],
+                     theme: String? = nil) throws(ExportError) -> LottieAnimation {
         FFmpegLog.setVerbose(FFmpegLog.isVerbose)
         let archive = isArchive(path, bytes: bytes)
         digest.add(archive ? "dotlottie" : "lottie", bytes)
@@ -91,7 +92,8 @@ enum LottieInput {
                 do { zip = try ZipArchive(bytes: bytes) } catch {
                     throw LottieError(file: path, path: "", message: "cannot be read as a dotLottie archive: \(error)")
                 }
-                return try archiveAnimation(try DotLottie(ZipLottieArchive(zip: zip), file: path), id: animationID, digest: nil, slots: slots, theme: theme)
+                return try archiveAnimation(try DotLottie(ZipLottieArchive(zip: zip), file: path), id: animationID, digest: nil, slots: slots,
+                                            variables: variables, theme: theme)
             }
             if theme != nil {
                 throw LottieError(file: path, path: "", message: "\"theme\" names a theme of a .lottie archive; this is a JSON file (set its slots with \"slots\")")
@@ -99,7 +101,7 @@ enum LottieInput {
             if animationID != nil {
                 throw LottieError(file: path, path: "", message: "\"animation\" names an animation of a .lottie archive; this is a JSON file")
             }
-            var animation = try LottieDecoder.decode(bytes, file: path, slots: slots)
+            var animation = try LottieDecoder.decode(bytes, file: path, slots: slots, variables: variables)
             animation.loadImages(using: AssetImageLoader.folder(imageFolder, digest: digest))
             return animation
         } catch {
@@ -110,13 +112,14 @@ enum LottieInput {
     /// The archive's animation `id` (default: the first) with its images, which are entries of
     /// the archive (already hashed with it, so `digest` is nil there).
     private static func archiveAnimation(_ dot: DotLottie, id: String?, digest: InputDigest?,
-                                         slots: [String: LottieSlotInput] = [:], theme: String? = nil) throws(LottieError) -> LottieAnimation {
+                                         slots: [String: LottieSlotInput] = [:], variables: [String: ExpressionVariable] = [:],
+                                         theme: String? = nil) throws(LottieError) -> LottieAnimation {
         var values = slots
         if let theme {
             // The theme's values, under the explicit slots (a preset's "slots" or --slot win).
             values = try dot.themeSlots(id: theme, animationID: id).merging(slots) { _, explicit in explicit }
         }
-        var animation = try dot.animation(id: id, slots: values)
+        var animation = try dot.animation(id: id, slots: values, variables: variables)
         animation.loadImages(using: AssetImageLoader.archive(dot, digest: digest))
         return animation
     }

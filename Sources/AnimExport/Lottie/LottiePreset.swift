@@ -4,6 +4,7 @@
 //       "animation": "hero_dark",               // a .lottie archive's animation (default: the first)
 //       "colors": {"Hero/Body/Fill 1": "#ff3366", "Badge": "#ffffff"},
 //       "slots": {"primary": "#00aa88"},
+//       "expressionVariables": {"ct_val": 45},  // variables the player assigns (LottieOverrides.swift)
 //       "fonts": {"Body": "fonts/Raleway.ttf"}, "fit": "shrink",   // PresetFonts.swift
 //       "seconds": 2, "fps": 30, "scale": 1, "background": "#101010", "encoder": {…},
 //       "outputs": [ … ] }
@@ -61,7 +62,7 @@ struct LottiePresetSource {
     var text: PresetTextOptions
 
     /// Keys only a Lottie preset has ("animation" is shared: a scene's name, or an archive's animation).
-    static let keys = ["lottie", "colors", "slots", "texts", "images", "theme"] + PresetTextOptions.keys
+    static let keys = ["lottie", "colors", "slots", "texts", "images", "theme", "expressionVariables"] + PresetTextOptions.keys
 
     init(from decoder: Decoder) throws {
         enum K: String, CodingKey { case lottie, animation, colors, slots, parameters }
@@ -87,7 +88,7 @@ struct LottiePresetSource {
     /// A scene preset with Lottie-only keys is a mistake worth naming.
     static func rejectLottieKeys(_ decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: AnyCodingKey.self)
-        for key in ["colors", "slots", "texts", "images", "theme"] + PresetTextOptions.keys where c.contains(AnyCodingKey(key)) {
+        for key in ["colors", "slots", "texts", "images", "theme", "expressionVariables"] + PresetTextOptions.keys where c.contains(AnyCodingKey(key)) {
             throw ExportError.invalid(file: nil, field: key, message: "is for a preset that names a Lottie file (\"lottie\": \"anim.json\"); a scene takes \"parameters\"")
         }
     }
@@ -139,7 +140,7 @@ extension PresetFile {
         do {
             animation = try LottieInput.load(bytes: bytes, path: shown, imageFolder: LottieInput.folder(of: shown),
                                              animationID: source.animationID, digest: digest, slots: source.overrides.slotInputs,
-                                             theme: source.theme)
+                                             variables: source.overrides.variableInputs, theme: source.theme)
         } catch {
             // The Lottie file's own error ("a.json: layers[2].ks: …"), named under the preset's field.
             let field = source.animationID != nil && archive ? "animation" : "lottie"

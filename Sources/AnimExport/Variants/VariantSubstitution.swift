@@ -1,10 +1,10 @@
 // `{column}` in a preset, replaced by a variant row's cell (issue 26 item 2).
 //
 // Where: each output's "name", and every string value (at any depth) under "texts", "images",
-// "slots", "colors", "fonts" and "parameters" — what a variant changes. Elsewhere braces are
+// "slots", "expressionVariables", "colors", "fonts" and "parameters" — what a variant changes. Elsewhere braces are
 // left as they are. In a string, "{name}" is the cell of column `name`, "{{" and "}}" are
 // literal braces; a column the table lacks, or an unclosed brace, is an error naming the
-// preset, the field and the columns there are. Under "slots" and "parameters" a value that is
+// preset, the field and the columns there are. Under "slots", "expressionVariables" and "parameters" a value that is
 // exactly one "{column}" takes the cell as JSON when it reads as a number, an array or an
 // object (`"alpha": "{alpha}"` with the cell 60 is the number 60), else as a string — so one
 // table can carry numbers, sizes and gradients. The result is the preset JSON a single render
@@ -12,7 +12,7 @@
 import JSON
 
 enum VariantSubstitution {
-    static let fields = ["texts", "images", "slots", "colors", "fonts", "parameters"]
+    static let fields = ["texts", "images", "slots", "expressionVariables", "colors", "fonts", "parameters"]
 
     /// The preset object with `row` filled in (and "variants" removed).
     static func apply(_ preset: JSONObject, row: VariantRow, presetPath: String) throws(ExportError) -> JSONObject {
@@ -20,7 +20,7 @@ enum VariantSubstitution {
         out.remove("variants")
         for field in fields {
             guard let value = out[field] else { continue }
-            out.set(field, try substitute(value, row: row, field: field, typed: field == "slots" || field == "parameters", presetPath: presetPath))
+            out.set(field, try substitute(value, row: row, field: field, typed: field == "slots" || field == "expressionVariables" || field == "parameters", presetPath: presetPath))
         }
         if case .array(let outputs) = out["outputs"] {
             var list: [JSONValue] = []

@@ -33,6 +33,9 @@ public struct LottieCoverage: Sendable {
         for (feature, places) in animation.features.unsupported {
             switch feature {
             case .unrecognisedExpressions: add("expressions", places, "not recognised (the keyframed values are used)")
+            case .expressionVariables:
+                add("expressions", places, "reading a variable the player assigns, which the file does not define "
+                    + "(the keyframed values are used; give it with --expression-var NAME=VALUE or a preset's \"expressionVariables\")")
             case .unrenderedEffects:   // once per effect (name and type), naming its first layer
                 for group in animation.features.unrenderedEffectsByName { add("effects", group.places, "not rendered") }
             default: add(feature.rawValue, places, "not supported yet")

@@ -12,8 +12,10 @@ import Raster
 public enum LottieDecoder {
     /// Decodes a Lottie file's bytes. `file` names it in messages.
     /// `slots`: the caller's slot values, over the file's (Decoding/SlotValues.swift).
+    /// `variables`: values of variables the player assigns (Expressions/ExpressionVariables.swift).
     public static func decode(_ bytes: [UInt8], file: String, limits: LottieLimits = .standard,
-                              slots: [String: LottieSlotInput] = [:]) throws(LottieError) -> LottieAnimation {
+                              slots: [String: LottieSlotInput] = [:],
+                              variables: [String: ExpressionVariable] = [:]) throws(LottieError) -> LottieAnimation {
         guard bytes.count <= limits.maxFileBytes else {
             throw LottieError(file: file, path: "", message: "\(bytes.count) bytes is over the cap of \(limits.maxFileBytes) bytes per Lottie file")
         }
@@ -31,14 +33,15 @@ public enum LottieDecoder {
         }
         let context = DecodeContext(file: file, limits: limits)
         context.slotInputs = slots
+        context.expressionVariables = variables.mapValues(\.scriptValue)
         return try context.animation(json)
     }
 
     /// Reads and decodes the file at `path` (a regular file within the size cap).
-    public static func load(path: String, limits: LottieLimits = .standard,
-                            slots: [String: LottieSlotInput] = [:]) throws(LottieError) -> LottieAnimation {
+    public static func load(path: String, limits: LottieLimits = .standard, slots: [String: LottieSlotInput] = [:],
+                            variables: [String: ExpressionVariable] = [:]) throws(LottieError) -> LottieAnimation {
         let bytes = try LottieFileReader.read(path, maxBytes: limits.maxFileBytes)
-        return try decode(bytes, file: path, limits: limits, slots: slots)
+        return try decode(bytes, file: path, limits: limits, slots: slots, variables: variables)
     }
 }
 
@@ -140,6 +143,7 @@ extension DecodeContext {
         animation.frameMemory = memory
         animation.slots = slotUses.slots
         animation.measuredTextPlaces = links.measuredText
+        animation.readVariables = readVariables
         return animation
     }
 

@@ -32,6 +32,10 @@ final class DecodeContext {
     var slots: JSONObject?
     /// The caller's slot values, over the file's (Decoding/SlotValues.swift).
     var slotInputs: [String: LottieSlotInput] = [:]
+    /// The caller's values of variables the player assigns (Expressions/ExpressionVariables.swift).
+    var expressionVariables: [String: ScriptValue] = [:]
+    /// The given variables some expression reads.
+    var readVariables = Set<String>()
     /// The `sid`s properties carry (SlotInventory.swift).
     var slotUses = SlotInventory()
     /// What expressions may refer to (Decoding/EffectDecoding.swift).

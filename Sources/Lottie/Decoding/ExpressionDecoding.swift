@@ -108,6 +108,11 @@ extension DecodeContext {
         features.record(.unrecognisedExpressions, at: "\(place) \(jsonPathString(path)) \"\(quote)\" (\(reason))")
     }
 
+    /// An expression reading `name`, a variable the player assigns that the caller did not give.
+    func unassignedVariable(_ source: String, _ name: String) {
+        features.record(.expressionVariables, at: "\(place) \(jsonPathString(path)) reads \(name)")
+    }
+
     static func control(in effects: [LayerEffect], _ effect: ExpressionKey, _ control: ExpressionKey) -> EffectControlValue? {
         effectControl(in: effects, effect, control)?.value
     }

@@ -4,7 +4,8 @@
 // keyframe (the first 64) and at the out-point (clamped to ±LottieLimits.maxFrame). An error in
 // any trial — a form outside the subset, an exhausted step budget, a result that is not a value
 // of the property's length — records the expression as not recognised, quoting it and the error,
-// and the property keeps its keyframes. At most maxInterpretedExpressions are bound per file.
+// and the property keeps its keyframes; a variable the player assigns that the caller did not give
+// is recorded as that (Expressions/ExpressionVariables.swift). At most maxInterpretedExpressions are bound per file.
 import JSON
 
 extension DecodeContext {
@@ -20,7 +21,11 @@ extension DecodeContext {
                 do throws(ScriptError) {
                     if ownPath != nil { _ = try binding.runPath(at: frame) } else if ownStops != nil { _ = try binding.runStops(at: frame) }
                     else { _ = try binding.trial(at: frame) }
-                } catch { throw ExpressionFailure("\(error.reason) at frame \(formatNumber(frame))") }
+                } catch {
+                    var variable: String?
+                    if case .notDefined(let name) = error { variable = name }
+                    throw ExpressionFailure("\(error.reason) at frame \(formatNumber(frame))", variable: variable)
+                }
             }
             interpretedExpressions += 1
             record(.expressions)
@@ -35,7 +40,7 @@ extension DecodeContext {
                 if case .failure? = links.resolved[key] { reported = true }
                 if reported { return nil }
             }
-            unrecognisedExpression(source, error.reason)
+            if let name = error.variable { unassignedVariable(source, name) } else { unrecognisedExpression(source, error.reason) }
             return nil
         }
     }
@@ -48,6 +53,7 @@ extension DecodeContext {
                        ownStops: FlatProperty? = nil) throws(ExpressionFailure) -> (ExpressionBinding, ScriptProgram) {
         let scope = expressionScope
         let (statements, found) = try resolveScriptLinks(try ScriptParser.parse(source, caps: expressionCaps))
+        readVariables.formUnion(ExpressionVariable.reads(source, of: expressionVariables))
         var links = found
         let chains = try layerControlChains(source, &links)       // LayerSpaceDecoding.swift
         guard interpretedExpressions < limits.maxInterpretedExpressions else {
@@ -59,7 +65,7 @@ extension DecodeContext {
                                     hasParent: scope.parentPosition != nil, compDuration: scope.compDuration,
                                     numLayers: scope.layers.count, effects: effects, maxSteps: limits.maxExpressionSteps,
                                     maxCallDepth: limits.maxExpressionCallDepth, links: links,
-                                    layers: ScriptLayers(indices: layerIndices(), chains: chains))
+                                    layers: ScriptLayers(indices: layerIndices(), chains: chains), variables: expressionVariables)
         let program = ScriptProgram(statements: statements, context: context)
         let binding = ExpressionBinding(source: source, code: .script(program),
                                         base: base, count: count, scale: scale == 0 ? 1 : scale, frameRate: scope.frameRate,

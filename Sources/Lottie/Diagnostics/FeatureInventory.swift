@@ -63,6 +63,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case otherLayers = "audio, camera and other layer types"
     case expressions = "expressions"
     case unrecognisedExpressions = "unrecognised expressions"
+    case expressionVariables = "expressions reading variables the player assigns"
     case effects = "effects"
     case expressionControls = "expression controls"
     case colorEffects = "fill and tint effects"
@@ -90,7 +91,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     public var isSupported: Bool {
         switch self {
         case .anisotropicMaskFeather, .hardMixBlend, .shapeBlendModes, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
-             .unknownShapes, .otherLayers, .unrecognisedExpressions, .unrenderedEffects,
+             .unknownShapes, .otherLayers, .unrecognisedExpressions, .expressionVariables, .unrenderedEffects,
              .layerStyles, .threeD, .motionBlur, .conicGradients,
              .textPaths, .textSelectors, .textRandomOrder, .textAnimatorProperties, .textGrouping:
             return false

@@ -71,7 +71,8 @@ public struct DotLottie {
 
     /// The animation `id` (nil: the first), decoded; its file name in messages is `file:path`.
     public func animation(id: String? = nil, limits: LottieLimits = .standard,
-                          slots: [String: LottieSlotInput] = [:]) throws(LottieError) -> LottieAnimation {
+                          slots: [String: LottieSlotInput] = [:],
+                          variables: [String: ExpressionVariable] = [:]) throws(LottieError) -> LottieAnimation {
         let entry: DotLottieEntry
         if let id {
             guard let found = animations.first(where: { $0.id == id }) else {
@@ -85,7 +86,7 @@ public struct DotLottie {
         let name = "\(file):\(entry.path)"
         let bytes: [UInt8]
         do { bytes = try archive.read(entry.path) } catch { throw LottieError(file: name, path: "", message: "\(error)") }
-        return try LottieDecoder.decode(bytes, file: name, limits: limits, slots: slots)
+        return try LottieDecoder.decode(bytes, file: name, limits: limits, slots: slots, variables: variables)
     }
 
     /// The archive entry an image asset names: `u` + `p` (a leading "/" dropped), else `p` in

@@ -54,10 +54,13 @@ struct ExpressionFailure: Error, Equatable, Sendable {
     var inLink = false
     /// A link failure that depends on the chain of links it was reached through (LinkDecoding.swift).
     var dependsOnChain = false
-    init(_ reason: String, inLink: Bool = false, dependsOnChain: Bool = false) {
+    /// A variable the player assigns that the caller did not give (ExpressionVariables.swift).
+    var variable: String?
+    init(_ reason: String, inLink: Bool = false, dependsOnChain: Bool = false, variable: String? = nil) {
         self.reason = reason
         self.inLink = inLink
         self.dependsOnChain = dependsOnChain
+        self.variable = variable
     }
 }
 

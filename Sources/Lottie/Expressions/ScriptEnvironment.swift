@@ -38,7 +38,12 @@ struct ScriptEnvironment {
     }
 
     func global(_ name: String, _ run: inout ScriptInterpreter) throws(ScriptError) -> ScriptValue {
-        guard let g = ScriptGlobalName.byName[name] else { throw .unsupported("unknown name '\(name.prefix(30))'") }
+        guard let g = ScriptGlobalName.byName[name] else {
+            // A variable the player assigns, given by the caller or not (ExpressionVariables.swift).
+            if let v = context.variables[name] { return v }
+            if ExpressionVariable.isLanguageName(name) { throw .unsupported("unknown name '\(name.prefix(30))'") }
+            throw .notDefined(String(name.prefix(30)))
+        }
         return try global(g, &run)
     }
 
@@ -192,10 +197,14 @@ final class ScriptContext: Sendable {
     let links: [LinkTarget]
     /// The composition's layers by name, and the transform chains of those layer controls name (ScriptLayers.swift).
     let layers: ScriptLayers
+    /// The variables the player assigns, as the caller gave them (ExpressionVariables.swift).
+    let variables: [String: ScriptValue]
 
     init(compWidth: Double, compHeight: Double, layerIndex: Int, hasParent: Bool = false, compDuration: Double = 0,
          numLayers: Int = 0, effects: [String: [LayerEffect]],
-         maxSteps: Int, maxCallDepth: Int, links: [LinkTarget] = [], layers: ScriptLayers = ScriptLayers()) {
+         maxSteps: Int, maxCallDepth: Int, links: [LinkTarget] = [], layers: ScriptLayers = ScriptLayers(),
+         variables: [String: ScriptValue] = [:]) {
+        self.variables = variables
         self.compWidth = compWidth
         self.compHeight = compHeight
         self.layerIndex = layerIndex

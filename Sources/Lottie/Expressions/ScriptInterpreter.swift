@@ -131,10 +131,11 @@ struct ScriptInterpreter {
         case let .attempt(body, name, handler, finally):
             var outcome: Completion
             do { outcome = try execute(body) } catch {
-                guard case .type(let message) = error, let handler else {
-                    if case .type = error, let finally { _ = try execute(finally) }     // try … finally: runs, then rethrows
+                guard error.isCatchable, let handler else {
+                    if error.isCatchable, let finally { _ = try execute(finally) }     // try … finally: runs, then rethrows
                     throw error
                 }
+                let message = error.reason
                 if let name { declare(name, .string(message)) }
                 outcome = try execute(handler)
             }

@@ -246,10 +246,22 @@ enum ScriptError: Error, Sendable {
     case unsupported(String)
     /// The step budget or the call depth is exhausted: reported, never caught.
     case budget(String)
+    /// A name no one defines, read: a variable the player assigns (ExpressionVariables.swift).
+    /// JavaScript's ReferenceError: `try … catch` catches it.
+    case notDefined(String)
 
     var reason: String {
         switch self {
         case .type(let s), .unsupported(let s), .budget(let s): return s
+        case .notDefined(let name): return "\(name) is not defined"
+        }
+    }
+
+    /// What JavaScript's `catch` would catch.
+    var isCatchable: Bool {
+        switch self {
+        case .type, .notDefined: return true
+        case .unsupported, .budget: return false
         }
     }
 }

@@ -50,6 +50,9 @@ public struct LottieAnimation: Sendable {
     public var fontFiles: [String: Font] = [:]
     /// The slot ids properties carry, in the order first read (Decoding/SlotInventory.swift).
     public var slots: [LottieSlot] = []
+    /// The caller's expression variables some expression of the file reads
+    /// (Expressions/ExpressionVariables.swift).
+    public var readVariables: Set<String> = []
     /// Text layers (by place) whose sourceRectAtTime a script reads: the builder measures them
     /// while it builds a frame (Expressions/TextRectLink.swift).
     var measuredTextPlaces: Set<String> = []
