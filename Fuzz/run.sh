@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs the fuzz targets built by Fuzz/build.sh, all at once (one core each), for SECONDS each,
 # and prints each target's executions and exec/s. Exit 1 if any target found a crash, a hang
-# (> 10 s for one input), a leak or an input needing > 2 GB; the input is then in
+# (> FUZZ_TIMEOUT s for one input), a leak or an input needing > 2 GB; the input is then in
 # OUT/artifacts-<target>/ — fix the bug, then keep the input in Fuzz/regressions/<target>/.
 #   Fuzz/run.sh OUT SECONDS            (FUZZ_TARGETS="expression lottie" runs only those)
+# FUZZ_TIMEOUT (default 10) is libFuzzer's per-input limit in wall-clock seconds: on a machine
+# shared with builds and test runs (load 16 on 2 cores) an input of 1 s of CPU took 38 s of wall
+# time, so such a run takes a larger limit; an endless loop is caught by any limit.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-.build/fuzz}
@@ -59,7 +62,7 @@ PY
     echo "fuzz: $t for $SECONDS_EACH s (log $OUT/$t.log)"
     # fontconfig keeps one-time state until exit (Fuzz/lsan.supp; the same 288 bytes after 1 or
     # 30 runs of one input, so not a per-input leak).
-    LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp "$OUT/fuzz-$t" "${dict[@]}" -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp "$OUT/fuzz-$t" "${dict[@]}" -max_total_time="$SECONDS_EACH" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$OUT/artifacts-$t/" "$corpus" "Fuzz/regressions/$t" >"$OUT/$t.log" 2>&1 &
     pids+=($!)
 done

@@ -162,10 +162,17 @@ private let ramp: [(Double, Double)] = [(0, 0), (10, 100)]
         #expect(coverage.unrendered.count == 1)
         #expect(coverage.unrendered.first?.message.hasPrefix("expressions are not recognised (the keyframed values are used)") == true)
         for other in ["if (time > 1) { 1 } else { time > 2 }", "value == 1", "wiggle(1, 2, 3, 4, 5)", "loopOut('bounce')",
-                      "[1, 2] * [3, 4]", "value[3]", "effect('Missing')('Slider')", "Math.cbrt(8)", "foo", "'text'",
-                      "loopOut('cycle', n)", "1 +", "((1)", "time = [1, 2]; time"] {
+                      "[1, 2] * [3, 4]", "value[3]", "effect('Missing')('Slider')", "Math.cbrt(8)", "'text'",
+                      "1 +", "((1)", "time = [1, 2]; time", "colorDepth"] {
             let b = try decode(opacityFile(ramp, other))
             #expect(b.features.uses(.unrecognisedExpressions), "\(other) was recognised")
+        }
+        // A name no one defines is a variable the player assigns (ExpressionVariables.swift): reported
+        // as that, by name, and the keyframes kept.
+        for (other, name) in [("foo", "foo"), ("loopOut('cycle', n)", "n")] {
+            let b = try decode(opacityFile(ramp, other))
+            #expect(abs(b.root.layers[0].transform.opacity.value(at: 5) - 0.5) < 1e-12)
+            #expect(b.features.places(of: .expressionVariables) == [#"layers[0] "L" layers[0].ks.o reads "# + name], "\(other)")
         }
     }
 
