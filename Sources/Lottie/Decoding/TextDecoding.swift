@@ -171,7 +171,7 @@ extension DecodeContext {
         r.end = try scalar(s, "e", default: r.units == .percentage ? 100 : 0)
         if member(s, "e") == nil && r.units == .index { record(.textSelectors) }   // "all characters" in index units
         r.offset = try scalar(s, "o", default: 0)
-        r.amount = try scalar(s, "a", default: 100, scale: 0.01)
+        r.amount = try scalar(s, "a", default: 1, scale: 0.01)   // absent: 100 %
         r.easeHigh = try scalar(s, "xe", default: 0)
         r.easeLow = try scalar(s, "ne", default: 0)
         r.randomize = try optionalBool(s, "rn") ?? false
