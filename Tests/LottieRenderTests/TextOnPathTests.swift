@@ -136,6 +136,13 @@ private func ink(_ frame: Frame) -> (columns: [ClosedRange<Int>], rows: [ClosedR
         #expect(ink(try render(file("A", path: #""f":{"a":0,"k":-20}"#))).columns == [0...9])
     }
 
+    @Test func aPathOfOneVertexHoldsTheTextAtIt() throws {
+        // One vertex (40, 30): T = 0, the text runs along x from it. F = 10 → s = 15 → (55, 30).
+        let point = #"{"a":0,"k":{"c":false,"v":[[40,30]],"i":[[0,0]],"o":[[0,0]]}}"#
+        let f = ink(try render(file("A", path: #""f":{"a":0,"k":10},"p":{"a":0,"k":1}"#, mask: point)))
+        #expect(f.columns == [50...59] && f.rows == [20...29], "\(f)")
+    }
+
     @Test func aClosedPathWraps() throws {
         // Square (20, 10) → (60, 10) → (60, 50) → (20, 50), closed, T = 160. F = 165: s = 170,
         // wrapped to 10 → (30, 10): x 25…35, y 0…10. F = −155 (moved into [0, T) as +160):

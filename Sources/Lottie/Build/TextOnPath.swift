@@ -34,7 +34,8 @@
 //
 // The point at s: closed path — s wraps modulo T, a negative F first moved into [0, T) (the start
 // lottie-web walks back to); beyond the ends (open path, or s < 0) it is extrapolated along the
-// end's tangent t: q(0) + s·t(0), q(T) + (s − T)·t(T), as lottie-web extends the end chord. An
+// end's tangent t: q(0) + s·t(0), q(T) + (s − T)·t(T), as lottie-web extends the end chord (a
+// path of one vertex, where lottie-web fails, holds the text at it along x: T = 0, t = (1, 0)). An
 // animator's position x and anchor x move a character along the path: it sits at
 // q(s_i + P_x + A_x).
 //
@@ -64,6 +65,8 @@ final class TextOnPath {
     private var bezier = BezierPath()
     private var measure = PathMeasure()
     private var closed = false
+    /// The first vertex: where a path of one point (no contour to measure) holds the text.
+    private var firstVertex = Point.zero
     /// T, the path's arc length.
     private(set) var length = 0.0
 
@@ -78,6 +81,7 @@ final class TextOnPath {
         bezier.append(to: &path)
         measure.remeasure(path)
         closed = bezier.closed
+        firstVertex = bezier.vertices[0].point
         length = measure.contourCount > 0 ? measure.length(ofContour: 0) : 0
         guard length.isFinite else { return nil }
         let margin = options.firstMargin.value(at: frame)
@@ -139,7 +143,7 @@ final class TextOnPath {
             if s >= 0 { s = s.truncatingRemainder(dividingBy: total) }
         }
         let end = s > total ? total : s < 0 ? 0 : s
-        let point = measure.position(at: end) ?? .zero
+        let point = measure.position(at: end) ?? firstVertex
         let tangent = measure.tangent(at: end) ?? Point(1, 0)
         return (point + tangent * (s - end), tangent)
     }
