@@ -92,4 +92,17 @@ private func close(_ a: [Double], _ b: [Double]) -> Bool {
         #expect(at.share(SetGlyph(outline: Path(), rule: .nonZero, origin: .zero, advance: 1, isSpace: false, character: 3,
                                   nonSpace: 1, word: 1, line: 0)) == 1)
     }
+
+    @Test func anAmountLeftOutIsAHundredPercent() throws {
+        // `a` absent: 100 % (a share of 1), as After Effects writes it; written: percent.
+        let layer = { (amount: String) in
+            #"[{"ty": 5, "ks": {}, "t": {"d": {"k": [{"s": {"t": "Hi"}, "t": 0}]}, "a": [{"s": {"t": 0\#(amount)}, "a": {"o": {"a": 0, "k": 0}}}]}}]"#
+        }
+        for (given, expected) in [("", 1.0), (#", "a": {"a": 0, "k": 40}"#, 0.4)] {
+            guard case .text(let content) = try decode(lottieJSON(layers: layer(given))).root.layers[0].content else {
+                Issue.record("not a text layer"); return
+            }
+            #expect(abs((content.animators.first?.selector.amount.value(at: 0) ?? .nan) - expected) < 1e-12, "\(given)")
+        }
+    }
 }

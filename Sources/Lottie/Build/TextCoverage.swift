@@ -7,8 +7,10 @@
 //     user's data, not the designer's file, asked for them (TextFit.swift);
 //   • characters the file's chars lack, drawn with an installed font — naming that font;
 // each at the first layer that uses it. Characters drawn with a fallback font (the document's
-// font lacks them) are notes (`workarounds`), as Text reports them. The unsupported parts of text layers (text on a path,
-// expression selectors …) come from the feature inventory like every other feature.
+// font lacks them) are notes (`workarounds`), as Text reports them. Text on a path whose mask
+// index names no mask of the layer is drawn straight and said here, naming the layer
+// (TextOnPath.swift). The unsupported parts of text layers (expression selectors …) come from
+// the feature inventory like every other feature.
 
 import Text
 
@@ -21,6 +23,9 @@ extension LottieCoverage {
         for composition in animation.compositions {
             for layer in composition.layers {
                 guard case .text(let content) = layer.content else { continue }
+                if let path = content.path, !layer.masks.indices.contains(path.mask) {
+                    unrendered.append(Entry(place: layer.place, message: Self.missingPathMask(path.mask, masks: layer.masks.count)))
+                }
                 var missing: [Character] = []
                 for (i, doc) in content.documents.documents.enumerated() {
                     if let note = emitter.faces.notes[doc.fontName], reported.insert(doc.fontName).inserted {
@@ -52,6 +57,13 @@ extension LottieCoverage {
 }
 
 extension LottieCoverage {
+    /// Text on a path naming a mask the layer does not have.
+    static func missingPathMask(_ index: Int, masks: Int) -> String {
+        let has = masks == 0 ? "has no masks" : "has \(masks) mask\(masks == 1 ? "" : "s")"
+        let named = index == Int.min ? "a mask index that is not a whole number" : "mask \(index)"
+        return "text on a path names \(named), but the layer \(has); drawn straight"
+    }
+
     /// A replaced document: each character no font covers is an error; the face chosen instead
     /// of the file's chars is a note (a warning when the named font is not installed); box text
     /// that still overflows its box is a warning.

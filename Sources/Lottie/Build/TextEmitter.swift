@@ -24,6 +24,9 @@
 //
 //       M = T(−c − A) · S(s) · R(θ) · T(c) · T(P) · T(O + (Σ_{j<i} Δ_j − f·Δ_line, 0))
 //
+// On a mask path (`t.p`) the characters are placed along it instead: TextOnPath.swift, with
+// its own rule for tracking.
+//
 // Steady state: the set text is cached per document and its outlines are retained by the
 // list (DisplayList.addPath(Path)); the per-character scratch keeps its storage.
 
@@ -54,6 +57,10 @@ final class TextEmitter {
     private static let maxComputed = 64
     private var states: [CharacterState] = []
     private var lineShift: [Double] = []
+    /// Each character's own tracking Δ_i (before the sums), and its arc position on a path.
+    private var ownTracking: [Double] = []
+    private var arcs: [Double] = []
+    private let onPath = TextOnPath()
     private var style = StrokeStyle()
 
     init(_ animation: LottieAnimation, builder: LottieBuilder) {
@@ -82,27 +89,41 @@ final class TextEmitter {
     func emit(_ layer: LottieLayer, _ content: TextLayerContent, frame: Double, into list: inout DisplayList) {
         let (doc, text) = set(layer, content, frame: frame)
         guard !text.glyphs.isEmpty else { return }
-        if content.animators.isEmpty {
+        let path = content.path.flatMap { onPath.prepare($0, masks: layer.masks, frame: frame) }   // TextOnPath.swift
+        if content.animators.isEmpty && path == nil {
             let path = list.addPath(text.path)
             draw(path, rule: text.rule, fill: doc.fillColor, stroke: doc.strokeColor, width: doc.strokeWidth,
                  strokeOverFill: doc.strokeOverFill, into: &list)
             return
         }
         evaluate(content.animators, doc: doc, text: text, frame: frame)
+        if let path {
+            onPath.arcPositions(text, justification: doc.justification, options: path, tracking: ownTracking, into: &arcs)
+        } else {
+            accumulateTracking(text)
+        }
         for (i, g) in text.glyphs.enumerated() where !g.outline.isEmpty {
             let s = states[i]
             guard s.opacity > 0 else { continue }
-            let c = Point(g.advance / 2, 0)
-            let origin = Point(g.origin.x + s.tracking + lineShift[g.line], g.origin.y)
-            let m = Transform.translation(-c.x - s.anchor.x, -c.y - s.anchor.y)
-                .concatenating(.scale(s.scale.x, s.scale.y))
-                .concatenating(.rotation(radians: s.rotation * .pi / 180))
-                .concatenating(.translation(c.x + s.position.x + origin.x, c.y + s.position.y + origin.y))
+            let m = path.map {
+                onPath.matrix(advance: g.advance, anchor: s.anchor, scale: s.scale, rotation: s.rotation, position: s.position,
+                              offset: g.origin.y - text.firstBaseline, at: arcs[i], options: $0)
+            } ?? straightMatrix(g, s)
             list.beginGroup(Group(transform: m, opacity: min(1, s.opacity)))
             draw(list.addPath(g.outline), rule: g.rule, fill: s.fill, stroke: s.stroke, width: s.strokeWidth,
                  strokeOverFill: doc.strokeOverFill, into: &list)
             list.endGroup()
         }
+    }
+
+    /// M of the header for a character set straight.
+    private func straightMatrix(_ g: SetGlyph, _ s: CharacterState) -> Transform {
+        let c = Point(g.advance / 2, 0)
+        let origin = Point(g.origin.x + s.tracking + lineShift[g.line], g.origin.y)
+        return Transform.translation(-c.x - s.anchor.x, -c.y - s.anchor.y)
+            .concatenating(.scale(s.scale.x, s.scale.y))
+            .concatenating(.rotation(radians: s.rotation * .pi / 180))
+            .concatenating(.translation(c.x + s.position.x + origin.x, c.y + s.position.y + origin.y))
     }
 
     private func draw(_ path: PathID, rule: FillRule, fill: RGBA?, stroke: RGBA?, width: Double, strokeOverFill: Bool,
@@ -118,13 +139,12 @@ final class TextEmitter {
         list.stroke(path, style: style, paint: .solid(color))
     }
 
-    /// Fills `states` (one per glyph) and `lineShift` for the frame (see the header).
+    /// Fills `states` (one per glyph, with each character's own tracking Δ_i, also kept in
+    /// `ownTracking`) for the frame (see the header).
     private func evaluate(_ animators: [TextAnimator], doc: TextDocument, text: SetText, frame: Double) {
         states.removeAll(keepingCapacity: true)
         let base = CharacterState(fill: doc.fillColor, stroke: doc.strokeColor, strokeWidth: doc.strokeWidth)
         for _ in text.glyphs { states.append(base) }
-        lineShift.removeAll(keepingCapacity: true)
-        for _ in 0..<text.counts.lines { lineShift.append(0) }
         for animator in animators {
             let selector = SelectorAtFrame(animator.selector, frame: frame, counts: text.counts)
             let p = animator.properties
@@ -144,9 +164,18 @@ final class TextEmitter {
                 if let fill, let c = states[i].fill { states[i].fill = mix(c, fill, m) }
                 if let stroke, let c = states[i].stroke { states[i].stroke = mix(c, stroke, m) }
                 if let width { states[i].strokeWidth = max(0, states[i].strokeWidth + width * m) }
-                if let tracking { states[i].tracking += tracking * m }   // this character's own Δ, for now
+                if let tracking { states[i].tracking += tracking * m }   // this character's own Δ
             }
         }
+        ownTracking.removeAll(keepingCapacity: true)
+        for s in states { ownTracking.append(s.tracking) }
+    }
+
+    /// Straight text: each character's tracking becomes the sum of the Δ up to it on its line (the
+    /// first's not counted), and `lineShift` each line's move for its alignment (see the header).
+    private func accumulateTracking(_ text: SetText) {
+        lineShift.removeAll(keepingCapacity: true)
+        for _ in 0..<text.counts.lines { lineShift.append(0) }
         // Tracking: each character moves by the Δ of every character up to it on its line but the first.
         var line = -1, sum = 0.0
         for i in text.glyphs.indices {

@@ -55,6 +55,11 @@ struct SetText {
     var counts = (characters: 0, nonSpace: 0, words: 0, lines: 0)
     /// The alignment factor f of each line (a tracking animator's widening moves a line by −f·Δw).
     var lineFactors: [Double] = []
+    /// Each line's pen start x and width w_k (text on a path measures along the line from its start).
+    var lineStarts: [Double] = []
+    var lineWidths: [Double] = []
+    /// y_0, the first line's baseline before the baseline shift.
+    var firstBaseline = 0.0
     /// Every outline placed, as one path (drawn as is when no animator applies).
     var path = Path()
     var rule = FillRule.nonZero
@@ -91,6 +96,7 @@ enum TextSetter {
         let lineHeight = doc.lineHeight ?? 1.2 * doc.size
         let box = doc.boxSize
         let y0 = box == nil ? 0 : doc.boxPosition.y + face.ascent(font, size: doc.size)
+        out.firstBaseline = y0
         var lineIndex = 0, character = 0, nonSpace = 0, word = -1
         for paragraph in paragraphs(doc.text) {
             let (text, small) = applyCaps(paragraph, doc.caps)
@@ -107,6 +113,8 @@ enum TextSetter {
                 let f = doc.justification.factor
                 var x: Double
                 if let box { x = doc.boxPosition.x + (justify ? 0 : f * (box.x - w)) } else { x = -f * w }
+                out.lineStarts.append(x)
+                out.lineWidths.append(w)
                 let inner = innerSpaces(units[range])
                 let share = justify && inner > 0 ? max(0, box!.x - w) / Double(inner) : 0
                 let y = y0 + Double(lineIndex) * lineHeight - doc.baselineShift

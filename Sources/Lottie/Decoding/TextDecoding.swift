@@ -2,8 +2,7 @@
 //
 // Document keyframes are holds; their frames must not decrease. Colours are [r, g, b(, a)] in
 // 0…1 (a colour with a component above 1 is read as 0…255, as old exporters wrote). What is read
-// but not drawn is recorded in the inventory: text on a path (`p.m`), selectors other than the
-// range selector (expression, wiggly) and index ranges without an end, randomized order, animator properties other than those
+// but not drawn is recorded in the inventory: selectors other than the range selector (expression, wiggly) and index ranges without an end, randomized order, animator properties other than those
 // of TextAnimatorProperties, and anchor point grouping other than by character.
 
 import JSON
@@ -17,7 +16,11 @@ extension DecodeContext {
             let t = try object(tv, "a text data object")
             guard let dv = member(t, "d") else { throw error("missing text document (\"d\")") }
             let documents = try at("d") { () throws(LottieError) -> TextDocumentTrack in try documentTrack(try object(dv)) }
-            if case .object(let p)? = member(t, "p"), member(p, "m") != nil { record(.textPaths) }
+            var path: TextPathOptions?
+            if case .object(let p)? = member(t, "p"), let m = member(p, "m") {
+                record(.textPaths)
+                path = try at("p") { () throws(LottieError) -> TextPathOptions in try textPath(p, mask: m) }
+            }
             var animators: [TextAnimator] = []
             if let av = member(t, "a") {
                 try at("a") { () throws(LottieError) in
@@ -35,8 +38,21 @@ extension DecodeContext {
                     record(.textGrouping)
                 }
             }
-            return TextLayerContent(documents: documents, animators: animators)
+            return TextLayerContent(documents: documents, animators: animators, path: path)
         }
+    }
+
+    /// `t.p` with a mask index: a mask index that is not a whole number is kept as Int.min (drawn
+    /// straight, with a warning naming the layer: TextCoverage.swift), as one past the masks is.
+    private func textPath(_ p: JSONObject, mask m: JSONValue) throws(LottieError) -> TextPathOptions {
+        let n = try? number(m)
+        var options = TextPathOptions(mask: n.flatMap { $0 == $0.rounded() && abs($0) < 1e9 ? Int($0) : nil } ?? Int.min)
+        options.firstMargin = try scalar(p, "f", default: 0)
+        options.lastMargin = try scalar(p, "l", default: 0)
+        options.reversed = try scalar(p, "r", default: 0)
+        options.forceAlignment = try scalar(p, "a", default: 0)
+        options.perpendicular = try scalar(p, "p", default: 0)
+        return options
     }
 
     private func documentTrack(_ given: JSONObject) throws(LottieError) -> TextDocumentTrack {
@@ -171,7 +187,7 @@ extension DecodeContext {
         r.end = try scalar(s, "e", default: r.units == .percentage ? 100 : 0)
         if member(s, "e") == nil && r.units == .index { record(.textSelectors) }   // "all characters" in index units
         r.offset = try scalar(s, "o", default: 0)
-        r.amount = try scalar(s, "a", default: 100, scale: 0.01)
+        r.amount = try scalar(s, "a", default: 1, scale: 0.01)   // absent: 100 %
         r.easeHigh = try scalar(s, "xe", default: 0)
         r.easeLow = try scalar(s, "ne", default: 0)
         r.randomize = try optionalBool(s, "rn") ?? false

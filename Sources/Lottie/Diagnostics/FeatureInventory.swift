@@ -80,7 +80,8 @@ public enum LottieFeature: String, CaseIterable, Sendable {
     case motionBlur = "motion blur"
     case conicGradients = "conic gradients"
     case collapsedTransformations = "collapse transformations on precompositions (clipped to w × h, as the players draw them)"
-    // Parts of text layers not drawn (text layers themselves are: Build/TextEmitter.swift).
+    // Text on a mask path is drawn (Build/TextOnPath.swift); the other parts of text layers
+    // below are not (text layers themselves are: Build/TextEmitter.swift).
     case textPaths = "text on a path"
     case textSelectors = "expression and wiggly text selectors, index ranges without an end"
     case textRandomOrder = "randomized text selectors"
@@ -93,7 +94,7 @@ public enum LottieFeature: String, CaseIterable, Sendable {
         case .anisotropicMaskFeather, .hardMixBlend, .shapeBlendModes, .offsetPaths, .puckerBloat, .twist, .zigZag, .noStyle,
              .unknownShapes, .otherLayers, .unrecognisedExpressions, .expressionVariables, .unrenderedEffects,
              .layerStyles, .threeD, .motionBlur, .conicGradients,
-             .textPaths, .textSelectors, .textRandomOrder, .textAnimatorProperties, .textGrouping:
+             .textSelectors, .textRandomOrder, .textAnimatorProperties, .textGrouping:
             return false
         default:
             return true

@@ -5,7 +5,8 @@
 //       frame f the document of the last keyframe with t ≤ f (the first before it);
 //   a   animators, each a range selector `s` and the properties `a` it moves;
 //   m   "more options" (anchor point grouping `g`, grouping alignment `a`);
-//   p   text on a path (not drawn: reported).
+//   p   text on a path: `m` a mask of the layer, margins `f` and `l`, `r` reverse, `a` force
+//       alignment, `p` perpendicular to the path (TextPathOptions; Build/TextOnPath.swift).
 // A document: `t` text (lines split at CR, LF or U+0003), `s` size (points), `f` font name
 // (an `fName` of `fonts.list`), `j` justification, `tr` tracking (1/1000 em), `lh` line height
 // (points), `ls` baseline shift (points, up), `fc`/`sc` fill and stroke colours (absent: none),
@@ -150,10 +151,28 @@ public struct TextAnimator: Sendable {
     public var properties: TextAnimatorProperties
 }
 
+/// Text on a path (`t.p`), each option at a frame as lottie-web reads it (Build/TextOnPath.swift).
+public struct TextPathOptions: Sendable {
+    /// `m`: the index of the layer's mask whose path the text follows (Int.min when not a whole number).
+    public var mask: Int
+    /// `f`, `l`: first and last margin, points along the path. The last margin is read but not
+    /// applied (lottie-web and ThorVG ignore it).
+    public var firstMargin = ScalarProperty(0)
+    public var lastMargin = ScalarProperty(0)
+    /// `r`, `a`, `p`: reverse the path, force alignment, perpendicular to the path (non-zero: on).
+    public var reversed = ScalarProperty(0)
+    public var forceAlignment = ScalarProperty(0)
+    public var perpendicular = ScalarProperty(0)
+
+    public init(mask: Int) { self.mask = mask }
+}
+
 /// What a text layer draws.
 public struct TextLayerContent: Sendable {
     public var documents: TextDocumentTrack
     public var animators: [TextAnimator]
+    /// Text on a path; nil: set straight.
+    public var path: TextPathOptions? = nil
 
     /// What a frame of the layer costs for the frame-work cap (Layers/PrecompGraph.swift): 32
     /// (a glyph's outline points, roughly) per character of its longest document.
