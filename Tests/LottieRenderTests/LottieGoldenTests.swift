@@ -54,9 +54,15 @@ func loadFixture(_ name: String) throws -> LottieAnimation {
 /// Renders `name` at `seconds` after its in-point, 1 px per point, on transparent black.
 func renderFixture(_ name: String, atSeconds seconds: Double) throws -> Frame {
     let animation = try loadFixture(name)
+    return renderFrame(animation, atFrame: animation.frame(atSeconds: seconds), name: name)
+}
+
+/// Renders `animation` at `frame`, 1 px per point, on transparent black; the renderer must draw
+/// it faithfully.
+func renderFrame(_ animation: LottieAnimation, atFrame frame: Double, name: String = "") -> Frame {
     let builder = LottieBuilder(animation)
     var list = DisplayList()
-    builder.build(atSeconds: seconds, into: &list)
+    builder.build(atFrame: frame, into: &list)
     let canvas = Canvas(width: Int(animation.width), height: Int(animation.height))
     let report = Renderer().render(list, background: .clear, transform: .identity, on: canvas)
     #expect(report.isFaithful, "\(name): the renderer reported \(report.messages)")

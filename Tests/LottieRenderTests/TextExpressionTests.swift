@@ -10,12 +10,7 @@ import Testing
 
 private func render(_ json: String, atSeconds t: Double) throws -> (Frame, LottieAnimation) {
     let animation = try LottieDecoder.decode(Array(json.utf8), file: "text-expression.json")
-    let builder = LottieBuilder(animation)
-    var list = DisplayList()
-    builder.build(atSeconds: t, into: &list)
-    let canvas = Canvas(width: Int(animation.width), height: Int(animation.height))
-    _ = Renderer().render(list, background: .clear, transform: .identity, on: canvas)
-    return (Frame(width: canvas.width, height: canvas.height, rgba: canvas.straightRGBA8()), animation)
+    return (renderFrame(animation, atFrame: animation.frame(atSeconds: t)), animation)
 }
 
 private func withExpression(_ base: String, _ x: String) -> String {

@@ -41,13 +41,7 @@ private func file(_ text: String, path: String, mask: String = #"{"a":0,"k":\#(l
 }
 
 private func render(_ json: String, frame: Double = 0) throws -> Frame {
-    let animation = try LottieDecoder.decode(Array(json.utf8), file: "text-on-path.json")
-    let builder = LottieBuilder(animation)
-    var list = DisplayList()
-    builder.build(atFrame: frame, into: &list)
-    let canvas = Canvas(width: Int(animation.width), height: Int(animation.height))
-    _ = Renderer().render(list, background: .clear, transform: .identity, on: canvas)
-    return Frame(width: canvas.width, height: canvas.height, rgba: canvas.straightRGBA8())
+    renderFrame(try LottieDecoder.decode(Array(json.utf8), file: "text-on-path.json"), atFrame: frame)
 }
 
 /// The columns and rows holding pixels at least half covered, as runs.

@@ -31,14 +31,6 @@ private func textRectFile(_ script: String) -> String {
     """
 }
 
-private func render(_ animation: LottieAnimation, atFrame f: Double) -> Frame {
-    let builder = LottieBuilder(animation)
-    var list = DisplayList()
-    builder.build(atFrame: f, into: &list)
-    let canvas = Canvas(width: Int(animation.width), height: Int(animation.height))
-    _ = Renderer().render(list, background: .clear, transform: .identity, on: canvas)
-    return Frame(width: canvas.width, height: canvas.height, rgba: canvas.straightRGBA8())
-}
 
 /// The columns and rows of pixels at least half red (the box; the text layer is transparent).
 private func redBox(_ frame: Frame) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
@@ -54,18 +46,18 @@ private func redBox(_ frame: Frame) -> (x: ClosedRange<Int>, y: ClosedRange<Int>
     @Test func theBoxFollowsTheTextsBounds() throws {
         let animation = try LottieDecoder.decode(Array(textRectFile("").utf8), file: "text-rect.json")
         #expect(!animation.features.uses(.unrecognisedExpressions), "\(animation.features.places(of: .unrecognisedExpressions))")
-        let two = try #require(redBox(render(animation, atFrame: 0)))
+        let two = try #require(redBox(renderFrame(animation, atFrame: 0)))
         #expect(two.x == 20...89 && two.y == 25...59, "\(two)")
-        let three = try #require(redBox(render(animation, atFrame: 12)))
+        let three = try #require(redBox(renderFrame(animation, atFrame: 12)))
         #expect(three.x == 20...129 && three.y == 25...59, "\(three)")
         // Frames in any order give the same box (the measurement is a function of the frame).
-        #expect(redBox(render(animation, atFrame: 3))?.x == 20...89)
+        #expect(redBox(renderFrame(animation, atFrame: 3))?.x == 20...89)
     }
 
     @Test func topAndLeftAreTheGlyphsEdges() throws {
         // The same box moved by top and left: a script that reads all four fields.
         let animation = try LottieDecoder.decode(Array(textRectFile("if (r.top != -35 || r.left != 0) { r = {width: 1, height: 1}; }").utf8), file: "t.json")
-        #expect(redBox(render(animation, atFrame: 0))?.x == 20...89)
+        #expect(redBox(renderFrame(animation, atFrame: 0))?.x == 20...89)
     }
 
     @Test func withoutABuildTheKeyframedValueStands() throws {
@@ -86,6 +78,6 @@ private func redBox(_ frame: Frame) -> (x: ClosedRange<Int>, y: ClosedRange<Int>
         #expect(json.contains(#""x":"var r = sourceRectAtTime()"#))
         let animation = try LottieDecoder.decode(Array(json.utf8), file: "cycle.json")
         #expect(!animation.features.uses(.unrecognisedExpressions), "\(animation.features.places(of: .unrecognisedExpressions))")
-        #expect(redBox(render(animation, atFrame: 0))?.x == 20...89)
+        #expect(redBox(renderFrame(animation, atFrame: 0))?.x == 20...89)
     }
 }
