@@ -34,6 +34,8 @@ def main(argv=None):
     if not os.path.exists(current):
         parser.error(f"{current} is missing: build it first (swift build -c release --product animexport-bench)")
     export = args.export.split() if args.export else None
+    if not os.environ.get("ANIMEXPORT_LOTTIE_CORPUS") and runner.corpus_beside(repo):
+        os.environ["ANIMEXPORT_LOTTIE_CORPUS"] = runner.corpus_beside(repo)
     sha, checkout = runner.base_checkout(repo, args.base)
     base = runner.build(checkout, cli=export is not None)
 
