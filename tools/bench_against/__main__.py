@@ -14,6 +14,8 @@ import os
 import subprocess
 import sys
 
+from lottie_compare.corpus import find_corpus
+
 from . import runner, stats
 
 
@@ -34,8 +36,11 @@ def main(argv=None):
     if not os.path.exists(current):
         parser.error(f"{current} is missing: build it first (swift build -c release --product animexport-bench)")
     export = args.export.split() if args.export else None
-    if not os.environ.get("ANIMEXPORT_LOTTIE_CORPUS") and runner.corpus_beside(repo):
-        os.environ["ANIMEXPORT_LOTTIE_CORPUS"] = runner.corpus_beside(repo)
+    # The base's bench runs in its worktree under .build/bench-base/, where its search for the
+    # Lottie corpus beside the checkout finds nothing: both builds are given this checkout's.
+    samples = find_corpus(repo)
+    if samples:
+        os.environ["ANIMEXPORT_LOTTIE_CORPUS"] = samples
     sha, checkout = runner.base_checkout(repo, args.base)
     base = runner.build(checkout, cli=export is not None)
 

@@ -39,19 +39,6 @@ def pinned(command):
     return (["taskset", "-c", "0"] + command) if shutil.which("taskset") else command
 
 
-def corpus_beside(repo):
-    """The Lottie corpus the bench reads (`lottie/samples` in a folder beside `repo`, as
-    LottieBench.swift looks for it from the checkout), or None. The base's bench runs in its
-    worktree under .build/bench-base/, where that search finds nothing: both builds are given
-    this folder through ANIMEXPORT_LOTTIE_CORPUS so that they time the same files."""
-    parent = os.path.dirname(os.path.abspath(repo))
-    for name in sorted(os.listdir(parent)):
-        folder = os.path.join(parent, name, "lottie", "samples")
-        if os.path.isdir(folder):
-            return folder
-    return None
-
-
 def run_once(bench, only, rounds, cwd):
     """One process of `bench`: {record name: median} of the rows `--only` selects."""
     with tempfile.TemporaryDirectory() as scratch:

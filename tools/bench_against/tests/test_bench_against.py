@@ -101,13 +101,3 @@ class Runner(unittest.TestCase):
 if __name__ == "__main__":
     unittest.main()
 
-
-class CorpusBeside(unittest.TestCase):
-    def test_the_first_sibling_with_lottie_samples(self):
-        with tempfile.TemporaryDirectory() as root:
-            repo = os.path.join(root, "main")
-            os.makedirs(repo)
-            self.assertIsNone(runner.corpus_beside(repo))
-            os.makedirs(os.path.join(root, "shared", "lottie", "samples"))
-            os.makedirs(os.path.join(root, "zz", "lottie", "samples"))
-            self.assertEqual(runner.corpus_beside(repo), os.path.join(root, "shared", "lottie", "samples"))
